@@ -1,0 +1,182 @@
+"""Cards as integers, their text form, and a reproducible pack.
+
+A card is the integer ``4 * rank + suit`` (RULES.md section 1): ranks 0..12 for
+two .. ace, suits 0..3 for clubs, diamonds, hearts, spades. Id 0 is the two of
+clubs and 51 the ace of spades, the convention of several public evaluators, so
+ids can be exchanged with them.
+
+>>> parse("AH KH 10h")
+(50, 46, 34)
+>>> format(parse("th,9♦"))
+'10H 9D'
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+
+from pycards.errors import DuplicateCardError, HandSizeError, UnknownCardError
+
+__all__ = [
+    "RANK_NAMES",
+    "SUIT_NAMES",
+    "Deck",
+    "card",
+    "format",
+    "parse",
+    "rank_of",
+    "suit_of",
+]
+
+RANK_SYMBOLS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_SYMBOLS = ("C", "D", "H", "S")
+RANK_NAMES = (
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "knave", "queen", "king", "ace",
+)  # fmt: skip
+"""Rank names as the seeds write them (the jack is the knave)."""
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+_RANK_TOKENS = {s: i for i, s in enumerate(RANK_SYMBOLS)} | {"T": 8}
+_SUIT_TOKENS = {s: i for i, s in enumerate(SUIT_SYMBOLS)} | {
+    "♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3,
+}  # fmt: skip
+_CARDS_BY_TEXT = {
+    rank + suit: 4 * r + s
+    for rank, r in _RANK_TOKENS.items()
+    for suit, s in _SUIT_TOKENS.items()
+}
+_SEPARATORS = re.compile(r"[\s,]+")
+_SHORT_PACK = tuple(c for c in range(52) if c >= 4 * 5)  # sevens and up
+
+
+def rank_of(card_id: int) -> int:
+    """Rank index of a card id (0 = two .. 12 = ace)."""
+    return card_id >> 2
+
+
+def suit_of(card_id: int) -> int:
+    """Suit index of a card id (0 clubs, 1 diamonds, 2 hearts, 3 spades)."""
+    return card_id & 3
+
+
+def card(token: str | int) -> int:
+    """One card id from a card string (``'AH'``, ``'10h'``, ``'9♦'``) or an id.
+
+    >>> card("as"), card(0)
+    (51, 0)
+    """
+    if isinstance(token, str):
+        found = _CARDS_BY_TEXT.get(token.strip().upper())
+        if found is None:
+            raise UnknownCardError(f"unknown card {token!r}")
+        return found
+    if isinstance(token, bool) or not isinstance(token, int):
+        raise TypeError(f"a card is a string or an int id, not {type(token).__name__}: {token!r}")
+    if not 0 <= token < 52:
+        raise UnknownCardError(f"card id {token!r} is outside 0..51")
+    return token
+
+
+def parse(cards: str | Iterable[str | int], *, count: int | None = None) -> tuple[int, ...]:
+    """Card ids from text (cards separated by spaces or commas) or an iterable.
+
+    ``count``, when given, is the number of cards the hand must hold. Unknown
+    cards, repeated cards and a wrong count raise ``CardError`` subclasses whose
+    message names the offending token and the text it came from.
+
+    >>> parse(["Qs", 9, "♥2"[::-1]])
+    (42, 9, 2)
+    >>> parse("AH KH 1X")
+    Traceback (most recent call last):
+    ...
+    pycards.errors.UnknownCardError: unknown card '1X' in 'AH KH 1X'
+    """
+    if isinstance(cards, str):
+        tokens: list[str | int] = [t for t in _SEPARATORS.split(cards.strip()) if t]
+        source = repr(cards)
+    else:
+        try:
+            tokens = list(cards)
+        except TypeError:
+            raise TypeError(
+                f"a hand is a string or an iterable of cards, not {type(cards).__name__}"
+            ) from None
+        source = repr(tokens)
+    ids = []
+    seen: dict[int, str | int] = {}
+    for token in tokens:
+        try:
+            c = card(token)
+        except UnknownCardError as error:
+            raise UnknownCardError(f"{error} in {source}") from None
+        if c in seen:
+            raise DuplicateCardError(f"card {token!r} appears twice in {source}")
+        seen[c] = token
+        ids.append(c)
+    if count is not None and len(ids) != count:
+        raise HandSizeError(f"a hand here needs {count} cards, got {len(ids)}: {source}")
+    return tuple(ids)
+
+
+def format(cards: Iterable[int]) -> str:  # noqa: A001 - the public name the API asks for
+    """Card ids as text, e.g. ``'AH KH 10H'`` (parse reads it back).
+
+    >>> format([51, 0, 34])
+    'AS 2C 10H'
+    """
+    return " ".join(RANK_SYMBOLS[c >> 2] + SUIT_SYMBOLS[c & 3] for c in map(card, cards))
+
+
+class Deck:
+    """A pack of 52 cards, or the short pack of 32 (sevens to aces), shuffled from a seed.
+
+    The same seed always gives the same order (``random.Random``), so games and
+    simulations are reproducible. Cards are dealt from the top.
+
+    >>> deck = Deck(seed=7)
+    >>> hand = deck.deal(5)
+    >>> len(hand), len(deck)
+    (5, 47)
+    >>> Deck(seed=7).deal(5) == hand
+    True
+    >>> len(Deck(short=True))
+    32
+    """
+
+    __slots__ = ("_cards", "_position", "short")
+
+    def __init__(self, seed: int | None = None, *, short: bool = False) -> None:
+        self.short = short
+        cards = list(_SHORT_PACK if short else range(52))
+        random.Random(seed).shuffle(cards)
+        self._cards = tuple(cards)
+        self._position = 0
+
+    def deal(self, n: int = 1) -> tuple[int, ...]:
+        """Take ``n`` cards from the top of the pack."""
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"the number of cards to deal is an int, not {n!r}")
+        if not 0 <= n <= len(self):
+            raise ValueError(f"cannot deal {n!r} cards from a pack of {len(self)}")
+        dealt = self._cards[self._position : self._position + n]
+        self._position += n
+        return dealt
+
+    def draw(self) -> int:
+        """Take the top card."""
+        return self.deal(1)[0]
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The cards not yet dealt, top first."""
+        return self._cards[self._position :]
+
+    def __len__(self) -> int:
+        return len(self._cards) - self._position
+
+    def __repr__(self) -> str:
+        size = 32 if self.short else 52
+        return f"<Deck of {size}, {len(self)} remaining>"

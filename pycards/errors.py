@@ -1,0 +1,29 @@
+"""The exceptions pycards raises for bad input.
+
+Every one is a ``ValueError``, so ``except ValueError`` keeps working, and every
+message names the offending value with its ``repr``.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CardError", "DuplicateCardError", "HandSizeError", "RulesError", "UnknownCardError"]
+
+
+class CardError(ValueError):
+    """A card or a hand that pycards cannot accept."""
+
+
+class UnknownCardError(CardError):
+    """A token that is not a card: unknown rank or suit, or an id outside 0..51."""
+
+
+class DuplicateCardError(CardError):
+    """The same card twice in one hand."""
+
+
+class HandSizeError(CardError):
+    """A hand with the wrong number of cards for its game."""
+
+
+class RulesError(ValueError):
+    """An unknown rules profile (or game option) name."""
