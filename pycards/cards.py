@@ -13,6 +13,7 @@ ids can be exchanged with them.
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 from collections.abc import Iterable
@@ -73,11 +74,17 @@ def card(token: str | int) -> int:
         if found is None:
             raise UnknownCardError(f"unknown card {token!r}")
         return found
-    if isinstance(token, bool) or not isinstance(token, int):
-        raise TypeError(f"a card is a string or an int id, not {type(token).__name__}: {token!r}")
-    if not 0 <= token < 52:
-        raise UnknownCardError(f"card id {token!r} is outside 0..51")
-    return token
+    try:
+        if isinstance(token, bool):
+            raise TypeError
+        value = operator.index(token)  # ints, and integer scalars such as numpy's
+    except TypeError:
+        raise TypeError(
+            f"a card is a string or an int id, not {type(token).__name__}: {token!r}"
+        ) from None
+    if not 0 <= value < 52:
+        raise UnknownCardError(f"card id {value!r} is outside 0..51")
+    return value
 
 
 def parse(cards: str | Iterable[str | int], *, count: int | None = None) -> tuple[int, ...]:
@@ -87,8 +94,8 @@ def parse(cards: str | Iterable[str | int], *, count: int | None = None) -> tupl
     cards, repeated cards and a wrong count raise ``CardError`` subclasses whose
     message names the offending token and the text it came from.
 
-    >>> parse(["Qs", 9, "♥2"[::-1]])
-    (42, 9, 2)
+    >>> parse(["Qs", 9, "2♥"])
+    (43, 9, 2)
     >>> parse("AH KH 1X")
     Traceback (most recent call last):
     ...
@@ -117,7 +124,7 @@ def parse(cards: str | Iterable[str | int], *, count: int | None = None) -> tupl
         seen[c] = token
         ids.append(c)
     if count is not None and len(ids) != count:
-        raise HandSizeError(f"a hand here needs {count} cards, got {len(ids)}: {source}")
+        raise HandSizeError(f"expected {count} cards, got {len(ids)}: {source}")
     return tuple(ids)
 
 

@@ -204,11 +204,7 @@ def describe(hand: Hand, rules: str = "english") -> str:
     if kind in (Category.SEQUENCE, Category.SEQUENCE_FLUSH):
         ace_low = 0 in counts and 12 in counts and 11 not in counts
         top = 3 if ace_low else ranks[0]
-        text = f"{kind}, {_rank_word(top, rules)} high" + (" (ace low)" if ace_low else "")
-        if kind is Category.SEQUENCE and rules == "english":
-            hearts = sum(1 for c in ids if suit_of(c) == 2)
-            text += f", {hearts} in hearts" if hearts else ""
-        return text
+        return f"{kind}, {_rank_word(top, rules)} high" + (" (ace low)" if ace_low else "")
     if kind is Category.FLUSH:
         return f"flush in {SUIT_NAMES[suit_of(ids[0])]}, {_rank_word(ranks[0], rules)} high"
     first, rest = by_count[0], by_count[1:]

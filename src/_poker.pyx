@@ -146,7 +146,7 @@ def evaluate_many(hands, rules="english", bint check=True):
     path for trusted input: a bad row gives a meaningless strength, but never
     reads outside the tables.
 
-    >>> evaluate_many([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], rules="american").tolist()
+    >>> evaluate_many([[51, 47, 43, 39, 35], [0, 4, 8, 12, 21]], rules="american").tolist()
     [7462, 1]
     """
     cdef pc5_profile profile = _profile(rules)

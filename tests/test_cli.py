@@ -1,0 +1,60 @@
+"""The ``pycards`` command line (issue 2, section 6)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from pycards.cli import main
+
+
+def test_rank_describes_each_hand_and_names_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rank", "AH KH QH JH 10H", "9S 9D 9H 9C 2D"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "flush in hearts, ace high" in out[0]  # law 71: 10-J-Q-K-A is no sequence
+    assert out[1].startswith("*") and "fours, nines, two" in out[1]
+    assert out[-1] == "winner: hand 2"
+
+
+def test_rank_with_american_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rank", "--rules", "american", "AH KH QH JH 10H", "9S 9D 9H 9C 2D"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "sequence flush, ace high" in out[0]
+    assert out[-1] == "winner: hand 1"
+
+
+def test_rank_reports_ties_law_76(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rank", "2S 2D 5H 7C 9C", "2C 2H 5S 7D 9D", "AS KD 4H 7C 9H"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "tie: hands 1, 2 share the pool (law 76)"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rank", "AH KH 1X QH JH"], "pycards: error: unknown card '1X' in 'AH KH 1X QH JH'"),
+        (["rank", "AH KH"], "pycards: error: expected 5 cards, got 2: 'AH KH'"),
+        (["rank", "AH AH QH JH 10H"],
+         "pycards: error: card 'AH' appears twice in 'AH AH QH JH 10H'"),
+        (["rank", "--rules", "dutch", "AH KH QH JH 10H"],
+         "pycards: error: unknown poker rules 'dutch'; expected one of 'english', 'american', "
+         "'no_straight_flush'"),
+    ],
+)
+def test_bad_input_prints_the_error_and_exits_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip() == message
+    assert captured.out == ""
+
+
+def test_installed_command_has_no_traceback_on_bad_input() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pycards", "rank", "AH KH 1X QH JH"], capture_output=True, text=True
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "unknown card '1X'" in result.stderr

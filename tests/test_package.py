@@ -1,0 +1,73 @@
+"""The package as installed: public API, typing files, import cost, table size."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.resources
+import inspect
+import subprocess
+import sys
+
+import pycards
+from pycards import poker
+
+
+def test_import_does_not_load_numpy() -> None:
+    """Issue 2: numpy is loaded on first use of a batch function, not by ``import pycards``."""
+    code = "import sys, pycards; print('numpy' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "False"
+
+
+def test_batch_function_loads_numpy_on_first_use() -> None:
+    code = (
+        "import sys, pycards.poker as p; p.evaluate_many([[0, 4, 8, 12, 17]]);"
+        " print('numpy' in sys.modules)"
+    )
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "True"
+
+
+def test_all_names_exist() -> None:
+    for module in (pycards, poker, importlib.import_module("pycards.cards"),
+                   importlib.import_module("pycards.errors")):
+        for name in module.__all__:
+            assert hasattr(module, name), f"{module.__name__}.{name}"
+
+
+def test_typing_files_are_installed() -> None:
+    files = importlib.resources.files("pycards")
+    assert files.joinpath("py.typed").is_file()
+    assert files.joinpath("_poker.pyi").is_file()
+
+
+def test_compiled_functions_are_exported_as_they_are() -> None:
+    """No Python wrapper on the hot path: poker.evaluate is the compiled function."""
+    compiled = importlib.import_module("pycards._poker")
+    assert poker.evaluate is compiled.evaluate
+    assert poker.evaluate_many is compiled.evaluate_many
+    assert not inspect.isfunction(poker.evaluate)  # a Cython function, not Python bytecode
+
+
+def test_compiled_signatures_and_docstrings_are_embedded() -> None:
+    assert str(inspect.signature(poker.evaluate)) == "(hand, rules='english')"
+    assert str(inspect.signature(poker.evaluate_many)) == "(hands, rules='english', check=True)"
+    assert "higher is better" in (poker.evaluate.__doc__ or "")
+
+
+def test_five_card_tables_fit_in_one_mebibyte() -> None:
+    """Issue 2: all five-card tables together <= 1 MiB, so they stay in cache."""
+    assert 0 < poker.table_bytes() <= 1 << 20
+
+
+def test_readme_examples_run() -> None:
+    """The README's tour is real: every example in it runs and prints what it shows."""
+    import doctest
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    result = doctest.testfile(
+        str(readme), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE
+    )
+    assert result.attempted >= 10
+    assert result.failed == 0
