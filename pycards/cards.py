@@ -167,7 +167,8 @@ class Deck:
         if isinstance(n, bool) or not isinstance(n, int):
             raise TypeError(f"the number of cards to deal is an int, not {n!r}")
         if not 0 <= n <= len(self):
-            raise ValueError(f"cannot deal {n!r} cards from a pack of {len(self)}")
+            noun = "card" if n == 1 else "cards"
+            raise ValueError(f"cannot deal {n!r} {noun} from a pack of {len(self)}")
         dealt = self._cards[self._position : self._position + n]
         self._position += n
         return dealt

@@ -137,7 +137,9 @@ def jackpot_minimum(n: int) -> str:
     >>> [jackpot_minimum(n) for n in range(1, 7)]
     ['J', 'Q', 'K', 'J', 'Q', 'K']
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"jack-pots are counted with an int, not {n!r}")
+    if n < 1:
         raise ValueError(f"jack-pots are counted from 1, not {n!r}")
     return "JQK"[(n - 1) % 3]
 

@@ -1,0 +1,77 @@
+"""The examples in the installed package's docstrings run and print what they show.
+
+Each public module goes through ``doctest``; the compiled ``pycards._poker`` is
+searched function by function (``doctest.testmod`` skips the functions of an
+extension module, whose objects are not Python functions).
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+import pycards
+
+PYTHON_MODULES = ("pycards", "pycards.cards", "pycards.poker", "pycards.errors")
+
+
+def _run(tests: list[doctest.DocTest]) -> doctest.TestResults:
+    runner = doctest.DocTestRunner(verbose=False)
+    for test in tests:
+        runner.run(test)
+    return runner.summarize(verbose=False)
+
+
+@pytest.mark.parametrize("name", PYTHON_MODULES)
+def test_module_doctests(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, verbose=False, report=True)
+    assert result.failed == 0, f"{result.failed} doctest example(s) failed in {name}"
+    if name != "pycards.errors":  # the exceptions module has no examples
+        assert result.attempted > 0, f"no doctest examples found in {name}"
+
+
+def test_every_python_module_docstring_example_counted() -> None:
+    """At least the examples known to exist are found (guards against a finder that
+    silently finds nothing)."""
+    attempted = {
+        name: doctest.testmod(importlib.import_module(name), verbose=False).attempted
+        for name in PYTHON_MODULES
+    }
+    assert attempted["pycards.cards"] >= 8  # parse, format, card, Deck examples
+    assert attempted["pycards.poker"] >= 10  # category, compare, describe, opens, ...
+    assert attempted["pycards"] >= 3
+
+
+def test_compiled_module_doctests() -> None:
+    module = importlib.import_module("pycards._poker")
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    candidates = list(finder.find(module, module.__name__))
+    for name, value in sorted(vars(module).items()):
+        if (
+            name.startswith("__")
+            or not callable(value)
+            or getattr(value, "__module__", None) != module.__name__
+        ):
+            continue
+        candidates += finder.find(value, f"{module.__name__}.{name}", module=False,
+                                  globs=dict(vars(module)))  # fmt: skip
+    # Cython also copies docstrings into __test__: run each docstring once
+    tests, seen = [], set()
+    for test in candidates:
+        if test.examples and test.docstring not in seen:
+            seen.add(test.docstring)
+            tests.append(test)
+    result = _run(tests)
+    assert result.failed == 0
+    assert result.attempted >= 4
+    documented = {t.name.rsplit(".", 1)[-1].split(" ")[0] for t in tests}
+    assert {"evaluate", "evaluate_many", "classes"} <= documented
+
+
+def test_doctests_run_against_the_installed_package() -> None:
+    module = importlib.import_module("pycards._poker")
+    assert module.evaluate is pycards.poker.evaluate
+    assert pycards.__file__ and module.__file__
