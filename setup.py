@@ -48,6 +48,7 @@ setup(
     ext_modules=cythonize(
         [extension("_poker", "_poker.pyx")],
         build_dir=os.path.join("build", "cython"),
+        include_path=["src"],
         compiler_directives={
             "language_level": "3",
             "binding": True,

@@ -1,7 +1,7 @@
 """Type stubs for the compiled five-card poker evaluators (src/_poker.pyx)."""
 
 from collections.abc import Iterable
-from typing import Any, Union
+from typing import Union
 
 import numpy as np
 import numpy.typing as npt
@@ -15,4 +15,3 @@ def evaluate_many(
 def classes(rules: str = "english") -> int: ...
 def category_floors(rules: str = "english") -> tuple[int, ...]: ...
 def table_bytes() -> int: ...
-def _row_problem(row: Any) -> str: ...

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "batch.h"
 #include "pycards_tables.h"
 
 typedef enum { PC5_ENGLISH = 0, PC5_AMERICAN = 1, PC5_NO_STRAIGHT_FLUSH = 2 } pc5_profile;
@@ -67,87 +68,46 @@ static inline unsigned pc5_evaluate(pc5_profile profile, unsigned c0, unsigned c
     return strength;
 }
 
-/* One row of a batch: five ids read from `row`, `step` bytes apart, `width` bytes each. */
-static inline uint64_t pc5_load(const char *p, int width) {
-    switch (width) {
-    case 1: return *(const uint8_t *)p;
-    case 2: return *(const uint16_t *)p;
-    case 4: return *(const uint32_t *)p;
-    default: return *(const uint64_t *)p;
+/* Nonzero when the five ids are in 0..51 and all different. */
+static inline int pc5_valid(const uint64_t *ids) {
+    if ((ids[0] | ids[1] | ids[2] | ids[3] | ids[4]) >= 64u) return 0;
+    uint64_t all = 0, sum = 0;
+    for (int j = 0; j < 5; j++) {
+        uint64_t bit = pc5_card_bit[ids[j]];
+        all |= bit;
+        sum += bit;
     }
-}
-
-/* Nonzero when the five ids are in 0..51 and all different. Ids are read as
-   unsigned, so a negative signed id is out of range too. */
-static inline int pc5_valid(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t e) {
-    if ((a | b | c | d | e) >= 64u) return 0;
-    uint64_t ba = pc5_card_bit[a], bb = pc5_card_bit[b], bc = pc5_card_bit[c],
-             bd = pc5_card_bit[d], be = pc5_card_bit[e];
-    uint64_t all = ba | bb | bc | bd | be;
     /* Distinct single bits add up to their union; any repeat makes the sum
        differ. Ids 52..63 all map to bit 63, above every real card. */
-    return all == ba + bb + bc + bd + be && all < (1ull << 52);
+    return all == sum && all < (1ull << 52);
 }
 
-static inline ptrdiff_t pc5_batch_loop(pc5_profile profile, int width, int check, const char *base,
-                                       ptrdiff_t rows, ptrdiff_t row_stride, ptrdiff_t col_stride,
-                                       int32_t *out) {
-    for (ptrdiff_t i = 0; i < rows; i++) {
-        const char *p = base + i * row_stride;
-        uint64_t a = pc5_load(p, width), b = pc5_load(p + col_stride, width),
-                 c = pc5_load(p + 2 * col_stride, width), d = pc5_load(p + 3 * col_stride, width),
-                 e = pc5_load(p + 4 * col_stride, width);
-        if (check && !pc5_valid(a, b, c, d, e)) return i;
-        out[i] = (int32_t)pc5_evaluate(profile, (unsigned)a, (unsigned)b, (unsigned)c,
-                                       (unsigned)d, (unsigned)e);
+#define PC5_ROW(PROFILE)                                                                           \
+    static inline unsigned pc5_row_##PROFILE(const uint64_t *ids) {                                \
+        return pc5_evaluate(PROFILE, (unsigned)ids[0], (unsigned)ids[1], (unsigned)ids[2],        \
+                            (unsigned)ids[3], (unsigned)ids[4]);                                   \
     }
-    return -1;
+PC5_ROW(PC5_ENGLISH)
+PC5_ROW(PC5_AMERICAN)
+PC5_ROW(PC5_NO_STRAIGHT_FLUSH)
+
+PC_DEFINE_BATCHES(pc5_english, 5, pc5_valid, pc5_row_PC5_ENGLISH)
+PC_DEFINE_BATCHES(pc5_american, 5, pc5_valid, pc5_row_PC5_AMERICAN)
+PC_DEFINE_BATCHES(pc5_no_straight_flush, 5, pc5_valid, pc5_row_PC5_NO_STRAIGHT_FLUSH)
+
+/* [profile][checked][width index] */
+static const pc_batch_fn pc5_batches[PC5_PROFILES][2][4] = {
+    PC_BATCHES(pc5_english), PC_BATCHES(pc5_american), PC_BATCHES(pc5_no_straight_flush)};
+
+/* Nonzero when the five ids (as Python gave them) form a hand. */
+static inline int pc5_valid5(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t e) {
+    uint64_t ids[5] = {a, b, c, d, e};
+    return pc5_valid(ids);
 }
 
-/* The loop specialised for one profile, width and checking mode; the contiguous
-   case gets a constant column stride so the five loads use fixed offsets. */
-#define PC5_DEFINE_BATCH(NAME, PROFILE, WIDTH, CHECK)                                              \
-    static ptrdiff_t NAME(const char *base, ptrdiff_t rows, ptrdiff_t row_stride,                 \
-                          ptrdiff_t col_stride, int32_t *out) {                                    \
-        if (col_stride == WIDTH && row_stride == 5 * WIDTH)                                        \
-            return pc5_batch_loop(PROFILE, WIDTH, CHECK, base, rows, 5 * WIDTH, WIDTH, out);       \
-        return pc5_batch_loop(PROFILE, WIDTH, CHECK, base, rows, row_stride, col_stride, out);     \
-    }
-
-#define PC5_DEFINE_WIDTHS(PREFIX, PROFILE, CHECK)                                                  \
-    PC5_DEFINE_BATCH(PREFIX##_1, PROFILE, 1, CHECK)                                                \
-    PC5_DEFINE_BATCH(PREFIX##_2, PROFILE, 2, CHECK)                                                \
-    PC5_DEFINE_BATCH(PREFIX##_4, PROFILE, 4, CHECK)                                                \
-    PC5_DEFINE_BATCH(PREFIX##_8, PROFILE, 8, CHECK)
-
-PC5_DEFINE_WIDTHS(pc5_batch_english, PC5_ENGLISH, 0)
-PC5_DEFINE_WIDTHS(pc5_batch_american, PC5_AMERICAN, 0)
-PC5_DEFINE_WIDTHS(pc5_batch_nsf, PC5_NO_STRAIGHT_FLUSH, 0)
-PC5_DEFINE_WIDTHS(pc5_checked_english, PC5_ENGLISH, 1)
-PC5_DEFINE_WIDTHS(pc5_checked_american, PC5_AMERICAN, 1)
-PC5_DEFINE_WIDTHS(pc5_checked_nsf, PC5_NO_STRAIGHT_FLUSH, 1)
-
-typedef ptrdiff_t (*pc5_batch_fn)(const char *, ptrdiff_t, ptrdiff_t, ptrdiff_t, int32_t *);
-
-#define PC5_WIDTH_ROW(PREFIX) {PREFIX##_1, PREFIX##_2, PREFIX##_4, PREFIX##_8}
-/* [checked][profile][log2 width] */
-static const pc5_batch_fn pc5_batch_table[2][PC5_PROFILES][4] = {
-    {PC5_WIDTH_ROW(pc5_batch_english), PC5_WIDTH_ROW(pc5_batch_american),
-     PC5_WIDTH_ROW(pc5_batch_nsf)},
-    {PC5_WIDTH_ROW(pc5_checked_english), PC5_WIDTH_ROW(pc5_checked_american),
-     PC5_WIDTH_ROW(pc5_checked_nsf)}};
-
-/*
- * Evaluate `rows` hands of five ids each, `width` bytes per id (1, 2, 4 or 8),
- * at any byte strides. With `check`, stops at the first invalid row and returns
- * its index; otherwise returns -1 when every row was written to `out`.
- */
-static inline ptrdiff_t pc5_evaluate_batch(pc5_profile profile, int width, int check,
-                                           const char *base, ptrdiff_t rows,
-                                           ptrdiff_t row_stride, ptrdiff_t col_stride,
-                                           int32_t *out) {
-    int w = width == 1 ? 0 : width == 2 ? 1 : width == 4 ? 2 : 3;
-    return pc5_batch_table[check ? 1 : 0][profile][w](base, rows, row_stride, col_stride, out);
+/* The batch loop for one profile, checking mode and id width. */
+static inline pc_batch_fn pc5_batch(pc5_profile profile, int check, int width) {
+    return pc5_batches[profile][check ? 1 : 0][pc_width_index(width)];
 }
 
 #endif
