@@ -3,6 +3,7 @@
 # back as shared int objects. Everything here runs once per call; the loops
 # themselves are C (batch.h) and run without the GIL.
 
+from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport int32_t, uint64_t
@@ -92,16 +93,19 @@ cdef inline object run_batch(pc_batch_fn loop, object array, str what):
     returns the index of the first invalid row (checked mode) or -1.
     """
     import numpy
-    cdef Py_ssize_t rows = array.shape[0]
+    cdef Py_buffer view
+    PyObject_GetBuffer(array, &view, PyBUF_RECORDS_RO)
+    cdef Py_ssize_t rows = view.shape[0], row_stride = view.strides[0]
+    cdef Py_ssize_t col_stride = view.strides[1], bad = -1
+    cdef const char *base = <const char *>view.buf
     result = numpy.empty(rows, dtype=numpy.int32)
-    if rows == 0:
-        return result
     cdef int32_t[::1] out = result
-    cdef const char *base = <const char *><size_t>array.ctypes.data
-    cdef Py_ssize_t row_stride = array.strides[0], col_stride = array.strides[1]
-    cdef Py_ssize_t bad
-    with nogil:
-        bad = loop(base, rows, row_stride, col_stride, &out[0])
+    try:
+        if rows:
+            with nogil:
+                bad = loop(base, rows, row_stride, col_stride, &out[0])
+    finally:
+        PyBuffer_Release(&view)
     if bad >= 0:
         row = array[bad]
         raise ValueError(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -51,9 +52,12 @@ def test_bad_input_prints_the_error_and_exits_2(
     assert captured.out == ""
 
 
-def test_installed_command_has_no_traceback_on_bad_input() -> None:
+def test_installed_command_has_no_traceback_on_bad_input(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "pycards", "rank", "AH KH 1X QH JH"], capture_output=True, text=True
+        [sys.executable, "-m", "pycards", "rank", "AH KH 1X QH JH"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,  # outside the source tree: the installed package runs
     )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
