@@ -488,32 +488,52 @@ for _rules in (None, "american"):
 group("threads", "Threads: evaluate_many(check=False), one thread vs two threads on halves")
 
 
-def _threads_factory(which: str, workers: int) -> Callable[[Context], Timed]:
+SUSTAINED_ROUNDS = 20
+"""Batches each thread evaluates in a row in the "sustained" thread cases."""
+
+
+def _threads_factory(which: str, workers: int, rounds: int = 1) -> Callable[[Context], Timed]:
+    """One thread on a whole batch, or ``workers`` threads on equal parts of it.
+
+    With ``rounds`` > 1 each thread evaluates its part that many times in a row
+    (as worker threads of a simulator do), so the cost of waking a thread is
+    paid once per ``rounds`` batches instead of once per batch.
+    """
+
     def factory(ctx: Context) -> Timed:
         f = evaluate_many_fn(None, False)
         arr = ctx.all_hands if which == "all" else ctx.batch
+
+        def work(part: np.ndarray) -> None:
+            for _ in range(rounds):
+                f(part)
+
         if workers == 1:
-            return Timed(lambda: f(arr), len(arr))
+            return Timed(lambda: work(arr), len(arr) * rounds)
         ex = ctx.executor(workers)
         step = -(-len(arr) // workers)
         parts = [arr[i : i + step] for i in range(0, len(arr), step)]
 
         def run() -> None:
-            for fut in [ex.submit(f, p) for p in parts]:
+            for fut in [ex.submit(work, p) for p in parts]:
                 fut.result()
 
-        return Timed(run, len(arr))
+        return Timed(run, len(arr) * rounds)
 
     return factory
 
 
-for _which, _label in (("batch", "200k random"), ("all", "all hands")):
+for _which, _label, _rounds in (
+    ("batch", "200k random", 1),
+    ("all", "all hands", 1),
+    ("batch", f"200k random x{SUSTAINED_ROUNDS} sustained", SUSTAINED_ROUNDS),
+):
     for _w in (1, 2):
         case(
             "threads",
             f"evaluate_many {_label}, {_w} thread{'s' if _w > 1 else ''}",
             "pycards",
-        )(_threads_factory(_which, _w))
+        )(_threads_factory(_which, _w, _rounds))
 
 del _rules, _check, _which, _label, _w
 
@@ -711,6 +731,13 @@ TARGETS += [
         "two threads >= 1.6x one thread (all hands)",
         lambda r: r["threads::evaluate_many all hands, 1 thread"]
         / r["threads::evaluate_many all hands, 2 threads"],
+        ">=", 1.6, "x",
+    ),
+    Target(
+        "threads_sustained",
+        f"two threads >= 1.6x one thread (200,000 random hands, {SUSTAINED_ROUNDS} batches a thread)",
+        lambda r: r[f"threads::evaluate_many 200k random x{SUSTAINED_ROUNDS} sustained, 1 thread"]
+        / r[f"threads::evaluate_many 200k random x{SUSTAINED_ROUNDS} sustained, 2 threads"],
         ">=", 1.6, "x",
     ),
     Target(
