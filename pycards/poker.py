@@ -39,6 +39,7 @@ from pycards._poker import (
     evaluate_many,
     table_bytes,
 )
+from pycards._ranking import category_of, compare_with, winners_with
 from pycards.cards import RANK_NAMES, SUIT_NAMES, parse, rank_of, suit_of
 
 __all__ = [
@@ -93,9 +94,7 @@ def category(hand: Hand, rules: str = "english") -> Category:
     >>> category("10H JH QH KH AH", rules="american")
     <Category.SEQUENCE_FLUSH: 8>
     """
-    strength = evaluate(hand, rules)
-    floors = category_floors(rules)
-    return Category(max(i for i, floor in enumerate(floors) if floor <= strength))
+    return category_of(evaluate(hand, rules), category_floors(rules), Category)
 
 
 def compare(a: Hand, b: Hand, rules: str = "english") -> int:
@@ -104,17 +103,12 @@ def compare(a: Hand, b: Hand, rules: str = "english") -> int:
     >>> compare("AC 2H 3H 4H 5H", "AH 2H 3H 4H 5C")   # the five of hearts on top (law 70)
     1
     """
-    x, y = evaluate(a, rules), evaluate(b, rules)
-    return (x > y) - (x < y)
+    return compare_with(evaluate, a, b, rules)
 
 
 def winners(hands: Sequence[Hand], rules: str = "english") -> list[int]:
     """Indices of every hand that ties for best (they share the pool, law 76)."""
-    if not hands:
-        raise ValueError("winners() needs at least one hand")
-    strengths = [evaluate(h, rules) for h in hands]
-    best = max(strengths)
-    return [i for i, s in enumerate(strengths) if s == best]
+    return winners_with(evaluate, hands, rules)
 
 
 _OPENING_RANKS = {"J": 9, "Q": 10, "K": 11, "A": 12}
