@@ -46,7 +46,12 @@ def extension(name: str, source: str) -> Extension:
 generate_tables()
 setup(
     ext_modules=cythonize(
-        [extension("_poker", "_poker.pyx")],
+        [
+            extension("_poker", "_poker.pyx"),
+            extension("_commerce", "_commerce.pyx"),
+            extension("_brag", "_brag.pyx"),
+            extension("_vingtun", "_vingtun.pyx"),
+        ],
         build_dir=os.path.join("build", "cython"),
         include_path=["src"],
         compiler_directives={

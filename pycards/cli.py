@@ -1,28 +1,55 @@
 """The ``pycards`` command line.
 
-``pycards rank [--game poker] [--rules R] HAND...`` describes each hand and
-names the winner or winners (law 76: equal hands share). Bad input prints the
-error and exits with status 2, without a traceback.
+``pycards rank [--game G] [--rules R] HAND...`` describes each hand and names
+the winner or winners (law 76: equal hands share). Games: ``poker`` (five
+cards), ``commerce`` and ``brag`` (three cards), ``vingt-un`` (any number of
+cards; the dealer's advantage on ties is the game's, not shown here). Bad input
+prints the error and exits with status 2, without a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from pycards import poker
+from pycards import brag, commerce, poker, vingtun
 from pycards.cards import format as format_cards
 from pycards.cards import parse
 
 __all__ = ["main"]
 
-GAMES = {"poker": poker}
+
+@dataclass(frozen=True)
+class _Game:
+    evaluate: Callable[[tuple[int, ...], str], int]
+    describe: Callable[[tuple[int, ...], str], str]
+    cards: int | None
+    profiles: tuple[str, ...]
+
+
+GAMES = {
+    "poker": _Game(poker.evaluate, poker.describe, 5, poker.PROFILES),
+    "commerce": _Game(commerce.evaluate, commerce.describe, 3, commerce.PROFILES),
+    "brag": _Game(brag.evaluate, brag.describe, 3, brag.PROFILES),
+    "vingt-un": _Game(
+        lambda hand, rules: vingtun.evaluate(hand),
+        lambda hand, rules: vingtun.describe(hand),
+        None,
+        ("english",),
+    ),
+}
 
 
 def _rank(args: argparse.Namespace) -> int:
     game = GAMES[args.game]
-    hands = [parse(text, count=5) for text in args.hands]
+    if args.rules not in game.profiles:
+        raise ValueError(
+            f"unknown {args.game} rules {args.rules!r}; expected one of "
+            + ", ".join(map(repr, game.profiles))
+        )
+    hands = [parse(text, count=game.cards) for text in args.hands]
     strengths = [game.evaluate(hand, args.rules) for hand in hands]
     best = max(strengths)
     width = max(len(format_cards(h)) for h in hands)
@@ -44,12 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     rank = commands.add_parser("rank", help="describe hands and name the winner")
-    rank.add_argument("--game", choices=sorted(GAMES), default="poker")
-    rank.add_argument(
-        "--rules",
-        default="english",
-        help=f"rules profile (poker: {', '.join(poker.PROFILES)}; default english)",
-    )
+    rank.add_argument("--game", choices=list(GAMES), default="poker")
+    profiles = "; ".join(f"{name}: {', '.join(g.profiles)}" for name, g in GAMES.items())
+    rank.add_argument("--rules", default="english", help=f"rules profile ({profiles})")
     rank.add_argument("hands", nargs="+", metavar="HAND", help='a hand, e.g. "AH KH QH JH 10H"')
     rank.set_defaults(run=_rank)
     return parser

@@ -8,6 +8,8 @@ no dependency on the built package; each table module asserts its own
 invariants while it generates.
 
 * ``pycards_tables.h``: five-card poker (``poker5_tables.py``).
+* ``pycards_three_tables.h``: Commerce, Brag, Thirty-one, My Ship Sails
+  (``three_tables.py``).
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import argparse
 import os
 
 import poker5_tables
+import three_tables
 
 HEADERS = {
     "pycards_tables.h": poker5_tables.render,
+    "pycards_three_tables.h": three_tables.render,
 }
 
 

@@ -62,13 +62,17 @@ cdef inline object cached_int(PyObject **cache, unsigned value):
 
 
 cdef inline object id_array(object hands, Py_ssize_t k):
-    """``hands`` as a native-endian integer numpy array of shape (N, k); numpy loads here."""
+    """``hands`` as a native-endian integer numpy array of shape (N, k) (any k if k < 0).
+
+    numpy is imported here, on first use, never by ``import pycards``.
+    """
     import numpy
     array = numpy.asarray(hands)
     if array.dtype.kind not in "iu":
         raise TypeError(f"hands must be an array of integer card ids, not dtype {array.dtype}")
-    if array.ndim != 2 or array.shape[1] != k:
-        raise ValueError(f"hands must have shape (N, {k}), not {array.shape}")
+    if array.ndim != 2 or (k >= 0 and array.shape[1] != k):
+        shape = f"(N, {k})" if k >= 0 else "(N, K)"
+        raise ValueError(f"hands must have shape {shape}, not {array.shape}")
     if not array.dtype.isnative:
         array = array.astype(array.dtype.newbyteorder("="))
     return array

@@ -1,0 +1,163 @@
+"""Vingt-un hands: totals, naturals, and what each hand wins or pays.
+
+RULES.md section 4, from the Vingt-un texts of seeds ``000_090407a6d9d4a9ee.txt``
+and ``002_93c3d51ac699f33f.txt``. An ace counts one or eleven at the holder's
+option, a court card ten, any other card its pips; the total of a hand is the
+best one not over 21, and a hand over 21 has over-drawn (every ace then counts
+one). A *natural* is an ace and a ten-count card as the first two cards of an
+undivided hand; 21 reached any other way is a *drawn* vingt-un. Decision where
+the texts are silent: a hand formed by dividing a pair cannot hold a natural.
+
+>>> total("4H 9C 7D")     # seed 002: "a 4, and then a 9, making 13 ... a 7, making his total 20"
+20
+>>> is_natural("AS KH"), is_natural("AS KH", divided=True), is_natural("AS 5H 5C")
+(True, False, False)
+>>> settle(dealer="10S 7D", player="AS KH", stake=3)   # a natural is paid double
+6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Union
+
+from pycards._vingtun import total, totals_many
+from pycards.cards import parse
+
+__all__ = [
+    "DRAWN",
+    "NATURAL",
+    "OVER_DRAWN",
+    "describe",
+    "evaluate",
+    "is_natural",
+    "is_over_drawn",
+    "is_soft",
+    "settle",
+    "total",
+    "totals_many",
+]
+
+Hand = Union[str, Iterable[Union[str, int]]]
+
+OVER_DRAWN = 0
+"""``evaluate`` of an over-drawn hand: below every standing total."""
+DRAWN = 21
+"""``evaluate`` of a drawn vingt-un (21 not a natural)."""
+NATURAL = 22
+"""``evaluate`` of a natural: the best hand."""
+
+_ACE = 12
+
+
+def _ids(hand: Hand) -> tuple[int, ...]:
+    return parse(hand)
+
+
+def is_over_drawn(hand: Hand) -> bool:
+    """Whether the hand is over 21 with every ace counted one."""
+    return total(hand) > 21
+
+
+def is_soft(hand: Hand) -> bool:
+    """Whether the total counts an ace as eleven (another card cannot over-draw it).
+
+    >>> is_soft("AS 6D"), is_soft("AS 6D 9C"), is_soft("10S 6D")
+    (True, False, False)
+    """
+    ids = _ids(hand)
+    hard = sum(1 if c >> 2 == _ACE else min((c >> 2) + 2, 10) for c in ids)
+    return any(c >> 2 == _ACE for c in ids) and hard + 10 <= 21
+
+
+def is_natural(hand: Hand, divided: bool = False) -> bool:
+    """Whether the hand is a natural vingt-un: exactly an ace and a ten-count card.
+
+    "If either of the players other than the dealer should receive a natural
+    Vingt-un" (seed 002): the first two cards of an undivided hand. A hand made
+    by dividing a pair is never a natural (RULES.md section 4 decision).
+    """
+    ids = _ids(hand)
+    return not divided and len(ids) == 2 and total(ids) == 21
+
+
+def evaluate(hand: Hand, divided: bool = False) -> int:
+    """Strength of a hand: over-drawn (0) < any total < drawn vingt-un (21) < natural (22).
+
+    >>> [evaluate(h) for h in ("10S 9D 5C", "10S 9D", "10S 9D 2C", "AC QH")]
+    [0, 19, 21, 22]
+    """
+    t = total(hand)
+    if t > 21:
+        return OVER_DRAWN
+    if t == 21 and is_natural(hand, divided):
+        return NATURAL
+    return t
+
+
+def describe(hand: Hand, divided: bool = False) -> str:
+    """The hand in words.
+
+    >>> describe("AC QH"), describe("7C 7H 7S"), describe("AS 6D"), describe("10S 9D 5C")
+    ('natural vingt-un', 'drawn vingt-un', 'soft 17', 'over-drawn, 24')
+    """
+    strength = evaluate(hand, divided)
+    if strength == NATURAL:
+        return "natural vingt-un"
+    if strength == OVER_DRAWN:
+        return f"over-drawn, {total(hand)}"
+    if strength == DRAWN:
+        return "drawn vingt-un"
+    return f"soft {strength}" if is_soft(hand) else str(strength)
+
+
+def settle(
+    dealer: Hand,
+    player: Hand,
+    stake: int,
+    player_divided: bool = False,
+    dealer_divided: bool = False,
+) -> int:
+    """The player's signed result for one hand against the dealer's final hand.
+
+    The settlement table of RULES.md section 4 (seeds 000 and 002), for a stake
+    ``s`` (pass the doubled stake when the dealer called "double"); rows in
+    the order the table applies them:
+
+    ======================  ==========================  ======
+    dealer                  player                      result
+    ======================  ==========================  ======
+    any                     over-drawn (paid at once)   -s
+    natural                 natural                     0
+    natural                 anything else               -2s
+    not natural             natural                     +2s
+    over-drawn              drawn vingt-un              +2s
+    over-drawn              standing under 21           +s
+    drawn vingt-un          drawn vingt-un              -s
+    drawn vingt-un          standing under 21           -2s
+    standing under 21       drawn vingt-un              +2s
+    standing t              standing u                  +s if u > t, else -s
+    ======================  ==========================  ======
+
+    >>> settle("10S 8D", "9C 8H 4S", 2), settle("10S 8D", "9C 9H", 2)
+    (4, -2)
+    """
+    if isinstance(stake, bool) or not isinstance(stake, int):
+        raise TypeError(f"a stake is a whole number of counters, not {stake!r}")
+    if stake < 0:
+        raise ValueError(f"a stake cannot be negative: {stake!r}")
+    mine = evaluate(player, player_divided)
+    theirs = evaluate(dealer, dealer_divided)
+    if mine == OVER_DRAWN:
+        return -stake
+    if theirs == NATURAL:
+        return 0 if mine == NATURAL else -2 * stake
+    if mine == NATURAL:
+        return 2 * stake
+    if theirs == OVER_DRAWN:
+        return 2 * stake if mine == DRAWN else stake
+    if theirs == DRAWN:
+        return -stake if mine == DRAWN else -2 * stake
+    if mine == DRAWN:
+        return 2 * stake
+    return stake if mine > theirs else -stake

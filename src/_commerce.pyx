@@ -1,0 +1,24 @@
+# cython: freethreading_compatible = True
+"""Compiled Commerce evaluators (RULES.md sections 3.1-3.5), re-exported by pycards.commerce.
+
+>>> evaluate("QH KH AH") > evaluate("AC 2C 3C")   # Q-K-A the best sequence, A-2-3 the lowest
+True
+>>> evaluate_many([[48, 44, 40], [0, 5, 10]], rules="american").tolist()
+[65, 1]
+"""
+
+PROFILES = (
+    "english",
+    "limited",
+    "limited_strict",
+    "american",
+    "american_extended",
+    "ship",
+    "thirty_one",
+)
+"""The Commerce profiles, in the order of their C tables."""
+cdef int FIRST = 0
+cdef str FAMILY = "Commerce"
+cdef int CATEGORY_COUNT = 6
+
+include "three_family.pxi"
