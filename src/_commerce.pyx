@@ -3,7 +3,7 @@
 
 >>> evaluate("QH KH AH") > evaluate("AC 2C 3C")   # Q-K-A the best sequence, A-2-3 the lowest
 True
->>> evaluate_many([[48, 44, 40], [0, 5, 10]], rules="american").tolist()
+>>> evaluate_many([[51, 50, 49], [0, 5, 10]], rules="american").tolist()   # three aces; no point
 [65, 1]
 """
 

@@ -10,6 +10,7 @@ invariants while it generates.
 * ``pycards_tables.h``: five-card poker (``poker5_tables.py``).
 * ``pycards_three_tables.h``: Commerce, Brag, Thirty-one, My Ship Sails
   (``three_tables.py``).
+* ``pycards_vingtun_tables.h``: Vingt-un card values (``vingtun_tables.py``).
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ import os
 
 import poker5_tables
 import three_tables
+import vingtun_tables
 
 HEADERS = {
     "pycards_tables.h": poker5_tables.render,
     "pycards_three_tables.h": three_tables.render,
+    "pycards_vingtun_tables.h": vingtun_tables.render,
 }
 
 

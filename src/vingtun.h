@@ -10,61 +10,76 @@
 #include <stdint.h>
 
 #include "batch.h"
+#include "pycards_vingtun_tables.h"
 
-#define PCV_ACE 12u
+/* The code of an id: pips in the low 16 bits, 1 << 16 for an ace (vingtun_tables.py).
+   Values past 255 are clamped to 255, which counts nothing, without a branch. */
+static inline uint32_t pcv_code(uint64_t id) { return pcv_codes[id < 255u ? id : 255u]; }
 
-/* Pips of a card id with the ace as 1 (ids 52..63: 0). */
-static inline unsigned pcv_pips(uint64_t id) {
-    unsigned rank = (unsigned)(id >> 2);
-    if (id >= 52u) return 0;
-    if (rank == PCV_ACE) return 1;
-    return rank >= 8u ? 10u : rank + 2u;
+static inline int32_t pcv_total_of_codes(uint32_t sum) {
+    uint32_t pips = sum & 0xffffu;
+    return (int32_t)((sum >> 16) && pips + 10u <= 21u ? pips + 10u : pips);
 }
 
 /* Total of n cards: an ace counts 11 when that keeps the hand at 21 or under. */
 static inline int pcv_total(const uint64_t *ids, ptrdiff_t n) {
-    unsigned sum = 0, aces = 0;
-    for (ptrdiff_t j = 0; j < n; j++) {
-        sum += pcv_pips(ids[j]);
-        aces |= (unsigned)((ids[j] >> 2) == PCV_ACE);
-    }
-    return (int)(aces && sum + 10u <= 21u ? sum + 10u : sum);
+    uint32_t sum = 0;
+    for (ptrdiff_t j = 0; j < n; j++) sum += pcv_code(ids[j]);
+    return pcv_total_of_codes(sum);
 }
 
 /*
- * Totals of `rows` hands of up to `cols` ids each: a row ends at its first
- * entry equal to `pad` (ids `width` bytes each, read as unsigned, at any
- * strides). Unchecked, any entry outside 0..51 also ends the row. Checked,
- * every entry must be an id in 0..51 or `pad`, a pad may only be followed by
- * pads, and no id may repeat: the index of the first bad row is returned.
+ * Totals of `rows` hands of up to `cols` ids each, a hand's ids followed by
+ * `pad` (ids `width` bytes each, read as unsigned, at any strides). Unchecked,
+ * every entry outside 0..51 is skipped, so the loop has no data-dependent
+ * branch (hands of mixed lengths would mispredict one). Checked, every entry
+ * must be an id in 0..51 or `pad`, a pad may only be followed by pads, and no
+ * id may repeat: the index of the first bad row is returned, else -1.
  */
 #define PCV_DEFINE_TOTALS(NAME, WIDTH)                                                             \
-    static ptrdiff_t NAME(const char *base, ptrdiff_t rows, ptrdiff_t cols, ptrdiff_t row_stride, \
-                          ptrdiff_t col_stride, uint64_t pad, int check, int32_t *out) {           \
+    static inline ptrdiff_t NAME##_loop(const char *base, ptrdiff_t rows, ptrdiff_t cols,         \
+                                        ptrdiff_t row_stride, ptrdiff_t col_stride, uint64_t pad,  \
+                                        int check, int32_t *out) {                                 \
         for (ptrdiff_t i = 0; i < rows; i++) {                                                     \
             const char *p = base + i * row_stride;                                                 \
-            unsigned sum = 0, aces = 0;                                                            \
-            uint64_t seen = 0;                                                                     \
-            ptrdiff_t j = 0;                                                                       \
-            for (; j < cols; j++) {                                                                \
+            uint32_t sum = 0;                                                                      \
+            uint64_t seen = 0, bad = 0, padded = 0;                                                \
+            for (ptrdiff_t j = 0; j < cols; j++) {                                                 \
                 uint64_t id = pc_load(p + j * col_stride, WIDTH);                                  \
-                if (id >= 52u) {                                                                   \
-                    if (check && id != pad) return i;                                              \
-                    break;                                                                         \
-                }                                                                                  \
+                sum += pcv_code(id);                                                               \
                 if (check) {                                                                       \
-                    if (seen & (1ull << id)) return i;                                             \
-                    seen |= 1ull << id;                                                            \
+                    uint64_t is_card = id < 52u, is_pad = id == pad;                               \
+                    uint64_t bit = is_card << (id & 63u);                                          \
+                    bad |= (is_card | is_pad) ^ 1u;                                                \
+                    bad |= padded & is_card;                                                       \
+                    bad |= (seen & bit) != 0;                                                      \
+                    seen |= bit;                                                                   \
+                    padded |= is_pad;                                                              \
                 }                                                                                  \
-                sum += pcv_pips(id);                                                               \
-                aces |= (unsigned)((id >> 2) == PCV_ACE);                                          \
             }                                                                                      \
-            if (check)                                                                             \
-                for (j++; j < cols; j++)                                                           \
-                    if (pc_load(p + j * col_stride, WIDTH) != pad) return i;                       \
-            out[i] = (int32_t)(aces && sum + 10u <= 21u ? sum + 10u : sum);                        \
+            if (check && bad) return i;                                                            \
+            out[i] = pcv_total_of_codes(sum);                                                      \
         }                                                                                          \
         return -1;                                                                                 \
+    }                                                                                              \
+    static inline ptrdiff_t NAME##_mode(const char *base, ptrdiff_t rows, ptrdiff_t cols,              \
+                                 ptrdiff_t row_stride, ptrdiff_t col_stride, uint64_t pad,         \
+                                 int check, int32_t *out) {                                        \
+        if (col_stride == WIDTH) {                                                                 \
+            switch (cols) { /* contiguous rows of a usual width: unrolled */                       \
+            case 4: return NAME##_loop(base, rows, 4, row_stride, WIDTH, pad, check, out);        \
+            case 5: return NAME##_loop(base, rows, 5, row_stride, WIDTH, pad, check, out);        \
+            case 6: return NAME##_loop(base, rows, 6, row_stride, WIDTH, pad, check, out);        \
+            case 8: return NAME##_loop(base, rows, 8, row_stride, WIDTH, pad, check, out);        \
+            case 11: return NAME##_loop(base, rows, 11, row_stride, WIDTH, pad, check, out);      \
+            }                                                                                      \
+        }                                                                                          \
+        return NAME##_loop(base, rows, cols, row_stride, col_stride, pad, check, out);            \
+    }                                                                                              \
+    static ptrdiff_t NAME(const char *base, ptrdiff_t rows, ptrdiff_t cols, ptrdiff_t row_stride, \
+                          ptrdiff_t col_stride, uint64_t pad, int check, int32_t *out) {           \
+        if (check) return NAME##_mode(base, rows, cols, row_stride, col_stride, pad, 1, out);     \
+        return NAME##_mode(base, rows, cols, row_stride, col_stride, pad, 0, out);                \
     }
 
 PCV_DEFINE_TOTALS(pcv_totals_1, 1)

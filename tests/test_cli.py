@@ -31,6 +31,33 @@ def test_rank_reports_ties_law_76(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.splitlines()[-1] == "tie: hands 1, 2 share the pool (law 76)"
 
 
+def test_rank_commerce_names_the_tricon(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 002, COMMERCE: Tricon > Sequence > Flush > Pair > Point."""
+    assert main(["rank", "--game", "commerce", "QH KH AH", "7C 7D 7S", "AS KS 9D"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "sequence, queen-king-ace" in out[0]
+    assert "tricon of sevens" in out[1] and out[1].startswith("*")
+    assert "point of 30" in out[2]
+    assert out[-1] == "winner: hand 2"
+
+
+def test_rank_brag_natural_beats_braggers(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 004, BRAG: "Three eights will beat an eight and two braggers"."""
+    assert main(["rank", "--game", "brag", "8C AD JC", "8S 8D 8H"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "three eights, made with the ace of diamonds and the knave of clubs" in out[0]
+    assert out[-1] == "winner: hand 2"
+
+
+def test_rank_vingt_un_hands_of_any_length(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rank", "--game", "vingt-un", "4H 9C 7D", "AS KH", "10S 9D 5C"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "  20  " in out[0]
+    assert "natural vingt-un" in out[1]
+    assert "over-drawn, 24" in out[2]
+    assert out[-1] == "winner: hand 2"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -41,6 +68,10 @@ def test_rank_reports_ties_law_76(capsys: pytest.CaptureFixture[str]) -> None:
         (["rank", "--rules", "dutch", "AH KH QH JH 10H"],
          "pycards: error: unknown poker rules 'dutch'; expected one of 'english', 'american', "
          "'no_straight_flush'"),
+        (["rank", "--game", "brag", "--rules", "limited", "8C AD JC"],
+         "pycards: error: unknown brag rules 'limited'; expected one of 'english', 'american'"),
+        (["rank", "--game", "commerce", "8C AD JC 2D"],
+         "pycards: error: expected 3 cards, got 4: '8C AD JC 2D'"),
     ],
 )
 def test_bad_input_prints_the_error_and_exits_2(

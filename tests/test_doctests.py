@@ -14,7 +14,15 @@ import pytest
 
 import pycards
 
-PYTHON_MODULES = ("pycards", "pycards.cards", "pycards.poker", "pycards.errors")
+PYTHON_MODULES = (
+    "pycards",
+    "pycards.cards",
+    "pycards.poker",
+    "pycards.errors",
+    "pycards.commerce",
+    "pycards.brag",
+    "pycards.vingtun",
+)
 
 
 def _run(tests: list[doctest.DocTest]) -> doctest.TestResults:
@@ -45,8 +53,9 @@ def test_every_python_module_docstring_example_counted() -> None:
     assert attempted["pycards"] >= 3
 
 
-def test_compiled_module_doctests() -> None:
-    module = importlib.import_module("pycards._poker")
+def _compiled_doctests(module_name: str) -> list[doctest.DocTest]:
+    """Every docstring example of a compiled module, each docstring once."""
+    module = importlib.import_module(module_name)
     finder = doctest.DocTestFinder(exclude_empty=True)
     candidates = list(finder.find(module, module.__name__))
     for name, value in sorted(vars(module).items()):
@@ -64,11 +73,23 @@ def test_compiled_module_doctests() -> None:
         if test.examples and test.docstring not in seen:
             seen.add(test.docstring)
             tests.append(test)
+    return tests
+
+
+def test_compiled_module_doctests() -> None:
+    tests = _compiled_doctests("pycards._poker")
     result = _run(tests)
     assert result.failed == 0
     assert result.attempted >= 4
     documented = {t.name.rsplit(".", 1)[-1].split(" ")[0] for t in tests}
     assert {"evaluate", "evaluate_many", "classes"} <= documented
+
+
+@pytest.mark.parametrize("name", ["pycards._commerce", "pycards._brag", "pycards._vingtun"])
+def test_other_compiled_module_doctests(name: str) -> None:
+    result = _run(_compiled_doctests(name))
+    assert result.failed == 0
+    assert result.attempted >= 1
 
 
 def test_doctests_run_against_the_installed_package() -> None:

@@ -36,30 +36,50 @@ def test_batch_function_loads_numpy_on_first_use(tmp_path: Path) -> None:
 
 
 def test_all_names_exist() -> None:
-    for module in (pycards, poker, importlib.import_module("pycards.cards"),
-                   importlib.import_module("pycards.errors")):
+    modules = ["pycards.cards", "pycards.errors", "pycards.commerce", "pycards.brag",
+               "pycards.vingtun"]
+    for module in [pycards, poker] + [importlib.import_module(m) for m in modules]:
         for name in module.__all__:
             assert hasattr(module, name), f"{module.__name__}.{name}"
 
 
+COMPILED = {
+    "pycards._poker": ("pycards.poker", ("evaluate", "evaluate_many")),
+    "pycards._commerce": ("pycards.commerce", ("evaluate", "evaluate_many")),
+    "pycards._brag": ("pycards.brag", ("evaluate", "evaluate_many")),
+    "pycards._vingtun": ("pycards.vingtun", ("total", "totals_many")),
+}
+
+
 def test_typing_files_are_installed() -> None:
+    """py.typed, and a stub beside every compiled module."""
     files = importlib.resources.files("pycards")
     assert files.joinpath("py.typed").is_file()
-    assert files.joinpath("_poker.pyi").is_file()
+    for compiled in COMPILED:
+        assert files.joinpath(compiled.split(".")[1] + ".pyi").is_file(), compiled
 
 
 def test_compiled_functions_are_exported_as_they_are() -> None:
-    """No Python wrapper on the hot path: poker.evaluate is the compiled function."""
-    compiled = importlib.import_module("pycards._poker")
-    assert poker.evaluate is compiled.evaluate
-    assert poker.evaluate_many is compiled.evaluate_many
-    assert not inspect.isfunction(poker.evaluate)  # a Cython function, not Python bytecode
+    """No Python wrapper on the hot path: the public functions are the compiled ones."""
+    for compiled_name, (public_name, names) in COMPILED.items():
+        compiled = importlib.import_module(compiled_name)
+        public = importlib.import_module(public_name)
+        for name in names:
+            function = getattr(public, name)
+            assert function is getattr(compiled, name), f"{public_name}.{name}"
+            assert not inspect.isfunction(function)  # a Cython function, not Python bytecode
 
 
 def test_compiled_signatures_and_docstrings_are_embedded() -> None:
     assert str(inspect.signature(poker.evaluate)) == "(hand, rules='english')"
     assert str(inspect.signature(poker.evaluate_many)) == "(hands, rules='english', check=True)"
     assert "higher is better" in (poker.evaluate.__doc__ or "")
+
+
+def test_three_card_families_share_one_set_of_tables() -> None:
+    from pycards import brag, commerce
+
+    assert commerce.table_bytes() == brag.table_bytes() == 9 * 22100 * 2
 
 
 def test_five_card_tables_fit_in_one_mebibyte() -> None:
