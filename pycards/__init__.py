@@ -4,24 +4,26 @@ Cards are integer ids (``4 * rank + suit``). :mod:`pycards.poker` ranks five-car
 poker hands under the English laws or the American rules; :mod:`pycards.commerce`
 ranks three-card Commerce hands (and My Ship Sails, Thirty-one);
 :mod:`pycards.brag` ranks Brag hands with their braggers; :mod:`pycards.vingtun`
-counts and settles Vingt-un hands. Importing pycards does not import numpy; the
+counts and settles Vingt-un hands; :mod:`pycards.settlement` moves counters
+between players and pools without ever creating or losing one. Importing pycards does not import numpy; the
 batch functions load it on first use.
 
 >>> import pycards
->>> from pycards import brag, commerce, poker, vingtun
+>>> from pycards import brag, commerce, poker, settlement, vingtun
 >>> poker.describe("AH KH QH JH 10H")
 'flush in hearts, ace high'
 >>> poker.describe("AH KH QH JH 10H", rules="american")
 'sequence flush, ace high'
 """
 
-from pycards import brag, commerce, poker, vingtun
+from pycards import brag, commerce, poker, settlement, vingtun
 from pycards.cards import Deck, card, format, parse
 from pycards.errors import (
     CardError,
     DuplicateCardError,
     HandSizeError,
     RulesError,
+    SettlementError,
     UnknownCardError,
 )
 
@@ -31,6 +33,7 @@ __all__ = [
     "DuplicateCardError",
     "HandSizeError",
     "RulesError",
+    "SettlementError",
     "UnknownCardError",
     "brag",
     "card",
@@ -38,6 +41,7 @@ __all__ = [
     "format",
     "parse",
     "poker",
+    "settlement",
     "vingtun",
 ]
 __version__ = "0.1.0"

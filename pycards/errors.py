@@ -6,7 +6,14 @@ message names the offending value with its ``repr``.
 
 from __future__ import annotations
 
-__all__ = ["CardError", "DuplicateCardError", "HandSizeError", "RulesError", "UnknownCardError"]
+__all__ = [
+    "CardError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "RulesError",
+    "SettlementError",
+    "UnknownCardError",
+]
 
 
 class CardError(ValueError):
@@ -27,3 +34,8 @@ class HandSizeError(CardError):
 
 class RulesError(ValueError):
     """An unknown rules profile (or game option) name."""
+
+
+class SettlementError(ValueError):
+    """A payment or a division of a pool that would create or lose counters, or
+    that names an unknown party, a negative or fractional amount, or an overdraft."""
