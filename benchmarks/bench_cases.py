@@ -144,6 +144,25 @@ def _all_hands_cached() -> np.ndarray:
     return arr
 
 
+ALL_THREE_COUNT = 22_100
+
+
+@functools.lru_cache(maxsize=1)
+def all_three_hands() -> np.ndarray:
+    """All 22,100 three-card hands in lexicographic order (uint8, (N, 3))."""
+    arr = np.array(list(itertools.combinations(range(52), 3)), dtype=np.uint8)
+    arr.flags.writeable = False
+    return arr
+
+
+def vingtun_hands(n: int, seed: int) -> np.ndarray:
+    """``n`` random hands of 2-6 distinct cards (lengths uniform), uint8 (n, 6), padded with 255."""
+    out = random_hands(n, seed, 6)
+    lengths = np.random.default_rng(seed + 1000).integers(2, 7, size=n)
+    out[np.arange(6)[None, :] >= lengths[:, None]] = 255
+    return np.ascontiguousarray(out)
+
+
 def card_str(cid: int) -> str:
     """pycards id -> two-letter text used by eval7/treys/deuces/pokerkit ("As")."""
     return RANKS[cid // 4] + SUITS[cid % 4]
@@ -195,6 +214,47 @@ class Context:
     @property
     def all_hands(self) -> np.ndarray:
         return self._get("all_hands", all_hands)
+
+    # three-card games (Commerce, Brag) and Vingt-un; seeds SEED+2.. keep them
+    # independent of the five-card corpora
+    @property
+    def three_corpus_tuples(self) -> list[tuple[int, ...]]:
+        """1000 random three-card hands (tuples of ids), cycled by single-call cases."""
+        return self._get(
+            "three_corpus_tuples",
+            lambda: [tuple(map(int, r)) for r in random_hands(self.corpus_size, self.seed + 2, 3)],
+        )
+
+    @property
+    def three_batch(self) -> np.ndarray:
+        """200,000 random three-card hands, uint8 (N, 3)."""
+        return self._get(
+            "three_batch",
+            lambda: np.ascontiguousarray(random_hands(self.batch_size, self.seed + 3, 3)),
+        )
+
+    @property
+    def three_all(self) -> np.ndarray:
+        """All 22,100 three-card hands, uint8 (N, 3), lexicographic."""
+        return self._get("three_all", all_three_hands)
+
+    @property
+    def vingtun_batch(self) -> np.ndarray:
+        """200,000 random Vingt-un hands of 2-6 cards, uint8 (N, 6) padded with 255 (= pad -1)."""
+        return self._get(
+            "vingtun_batch", lambda: vingtun_hands(self.batch_size, self.seed + 4)
+        )
+
+    @property
+    def vingtun_corpus_tuples(self) -> list[tuple[int, ...]]:
+        """1000 random Vingt-un hands of 2-6 cards (tuples, no padding)."""
+        return self._get(
+            "vingtun_corpus_tuples",
+            lambda: [
+                tuple(int(c) for c in r if c != 255)
+                for r in vingtun_hands(self.corpus_size, self.seed + 5)
+            ],
+        )
 
     def executor(self, workers: int = 2) -> Any:
         """A started thread pool (kept for the whole run; shut down by :meth:`close`)."""
@@ -539,6 +599,89 @@ del _rules, _check, _which, _label, _w
 
 
 # ---------------------------------------------------------------------------
+# Three-card games (Commerce, Brag) and Vingt-un
+# ---------------------------------------------------------------------------
+
+group("three1", "Three-card games and Vingt-un: single call on a tuple (1000-hand corpus cycled)")
+
+
+def _single_loop(ev: Callable[..., Any], rules: str | None,
+                 hands: Sequence[tuple[int, ...]]) -> Callable[[], Any]:
+    """``evaluate(h)`` or ``evaluate(h, rules)`` (positional) over ``hands`` at C speed."""
+    if rules is None:
+        return lambda: _drain(map(ev, hands))
+    pairs = [(h, rules) for h in hands]
+    return lambda: _drain(itertools.starmap(ev, pairs))
+
+
+def _three_single(module: str, rules: str | None) -> Callable[[Context], Timed]:
+    def factory(ctx: Context) -> Timed:
+        ev = _attr(module, "evaluate")
+        hands = ctx.three_corpus_tuples
+        return Timed(_single_loop(ev, rules, hands), len(hands))
+
+    return factory
+
+
+for _mod, _rules in (("commerce", None), ("commerce", "american"), ("brag", None)):
+    case(
+        "three1",
+        f"pycards.{_mod}.evaluate ({_rules or 'english, default'})",
+        "pycards",
+    )(_three_single(f"pycards.{_mod}", _rules))
+
+
+@case("three1", "pycards.vingtun.total (2-6 cards)", "pycards")
+def _(ctx: Context) -> Timed:
+    total = _attr("pycards.vingtun", "total")
+    hands = ctx.vingtun_corpus_tuples
+    return Timed(lambda: _drain(map(total, hands)), len(hands))
+
+
+group("three_batch", "Three-card games: evaluate_many on 200,000 random hands (uint8 (N, 3)), and all 22,100")
+
+
+def _three_many(module: str, check: bool, which: str) -> Callable[[Context], Timed]:
+    def factory(ctx: Context) -> Timed:
+        em = _attr(module, "evaluate_many")
+        arr = ctx.three_all if which == "all" else ctx.three_batch
+        return Timed(lambda: em(arr, check=check), len(arr))
+
+    return factory
+
+
+for _mod in ("commerce", "brag"):
+    for _check in (False, True):
+        case(
+            "three_batch", f"pycards.{_mod}.evaluate_many (check={_check})", "pycards"
+        )(_three_many(f"pycards.{_mod}", _check, "batch"))
+# Brag runs the same kernel on the same shared tables: one all-hands row is enough
+case(
+    "three_batch", "pycards.commerce.evaluate_many all 22,100 hands (check=False)", "pycards"
+)(_three_many("pycards.commerce", False, "all"))
+
+
+group("vingtun_batch", "Vingt-un: totals_many on 200,000 random hands of 2-6 cards (uint8 (N, 6), pad 255)")
+
+
+def _vingtun_many(check: bool) -> Callable[[Context], Timed]:
+    def factory(ctx: Context) -> Timed:
+        tm = _attr("pycards.vingtun", "totals_many")
+        arr = ctx.vingtun_batch
+        return Timed(lambda: tm(arr, check=check), len(arr))
+
+    return factory
+
+
+for _check in (False, True):
+    case("vingtun_batch", f"pycards.vingtun.totals_many (check={_check})", "pycards")(
+        _vingtun_many(_check)
+    )
+
+del _mod, _rules, _check
+
+
+# ---------------------------------------------------------------------------
 # Non-timing metrics (import time, table size)
 # ---------------------------------------------------------------------------
 
@@ -556,6 +699,16 @@ def table_bytes() -> int:
         return int(fn())
     _import("pycards.poker")  # "pycards not built" if that is the reason
     raise Unavailable("pycards._poker.table_bytes() missing")
+
+
+def three_table_bytes() -> int:
+    """Bytes of the three-card tables (one set shared by Commerce and Brag)."""
+    try:
+        fn = _attr("pycards._commerce", "table_bytes")
+    except Unavailable:
+        _import("pycards.commerce")  # "pycards not built" if that is the reason
+        raise Unavailable("pycards._commerce.table_bytes() missing") from None
+    return int(fn())
 
 
 def import_time_ms(stmt: str, repeat: int, python: str | None = None) -> dict[str, float]:
@@ -642,6 +795,32 @@ def crosscheck(ctx: Context) -> dict[str, Any]:
         and out["evaluate_many_vs_evaluate_mismatches"] == 0
         else "MISMATCH"
     )
+    return out
+
+
+def crosscheck_three(ctx: Context) -> dict[str, Any]:
+    """evaluate_many == evaluate (Commerce, Brag) and totals_many == total (Vingt-un) on the corpora."""
+    out: dict[str, Any] = {}
+    try:
+        for mod, rules in (("commerce", "english"), ("commerce", "american"), ("brag", "english")):
+            ev = _attr(f"pycards.{mod}", "evaluate")
+            em = _attr(f"pycards.{mod}", "evaluate_many")
+            hands = ctx.three_corpus_tuples
+            single = np.array([ev(h, rules) for h in hands])
+            many = np.asarray(em(np.array(hands, dtype=np.uint8), rules))
+            out[f"{mod}_{rules}_mismatches"] = int(np.sum(single != many))
+        total = _attr("pycards.vingtun", "total")
+        tm = _attr("pycards.vingtun", "totals_many")
+        vt = ctx.vingtun_corpus_tuples
+        padded = np.full((len(vt), 6), 255, dtype=np.uint8)
+        for i, h in enumerate(vt):
+            padded[i, : len(h)] = h
+        single = np.array([total(h) for h in vt])
+        out["vingtun_mismatches"] = int(np.sum(single != np.asarray(tm(padded))))
+    except Unavailable as exc:
+        return {"status": str(exc)}
+    out["hands"] = ctx.corpus_size
+    out["status"] = "ok" if all(v == 0 for k, v in out.items() if k.endswith("mismatches")) else "MISMATCH"
     return out
 
 
@@ -751,5 +930,45 @@ TARGETS += [
         "import pycards <= 50 ms beyond bare interpreter (median)",
         lambda r: r["metric::import_ms_beyond_bare"],
         "<=", 50.0, "ms",
+    ),
+]
+
+# three-card games and Vingt-un (issue 3). The single-call targets compare with the
+# eval7 five-card row of the evaluate5 group measured in the same run.
+_E7 = "evaluate5::eval7.evaluate"
+
+
+def _vs_eval7(case_id: str) -> Callable[[dict[str, float]], float]:
+    return lambda r: r[case_id] / r[_E7]
+
+
+def _ns_of(case_id: str) -> Callable[[dict[str, float]], float]:
+    return lambda r: r[case_id]
+
+
+TARGETS += [
+    Target(
+        f"three_evaluate_vs_eval7_{_mod}_{_rules or 'default'}",
+        f"{_mod}.evaluate({_rules or 'default'}) <= 0.15x eval7.evaluate (5-card call)",
+        _vs_eval7(f"three1::pycards.{_mod}.evaluate ({_rules or 'english, default'})"),
+        "<=", 0.15, "x",
+    )
+    for _mod, _rules in (("commerce", None), ("commerce", "american"), ("brag", None))
+]
+TARGETS += [
+    Target(
+        f"three_evaluate_many_ns_{_mod}",
+        f"{_mod}.evaluate_many(check=False) <= 3 ns/hand on 200,000 random hands",
+        _ns_of(f"three_batch::pycards.{_mod}.evaluate_many (check=False)"),
+        "<=", 3.0, "ns/hand",
+    )
+    for _mod in ("commerce", "brag")
+]
+TARGETS += [
+    Target(
+        "vingtun_totals_many_ns",
+        "vingtun.totals_many(check=False) <= 5 ns/hand on 200,000 hands of 2-6 cards",
+        lambda r: r["vingtun_batch::pycards.vingtun.totals_many (check=False)"],
+        "<=", 5.0, "ns/hand",
     ),
 ]

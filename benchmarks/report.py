@@ -35,6 +35,8 @@ if str(HERE) not in sys.path:
 
 import bench_cases as bc  # noqa: E402
 
+THREE_GROUPS = ("three1", "three_batch", "vingtun_batch")
+
 PEER_DISTS = ("pycards", "numpy", "eval7", "phevaluator", "treys", "deuces", "pokerkit",
               "matplotlib", "pytest-benchmark")
 
@@ -66,7 +68,10 @@ def measure(fn: Any, items: int, repeat: int, min_time: float) -> dict[str, Any]
         t = _run(fn, loops)
         if t >= min_time or loops >= 1 << 30:
             break
-        loops = max(loops * 2, int(loops * min_time * 1.1 / max(t, 1e-9)))
+        # project from the last sample; double only when it was too short to trust
+        # (doubling a sample just under min_time would double every later sample)
+        grow = loops + 1 if t >= min_time / 8 else loops * 2
+        loops = max(grow, int(loops * min_time * 1.1 / max(t, 1e-9)))
     samples = [_run(fn, loops) / loops for _ in range(repeat)]
     per_item = [s / items * 1e9 for s in samples]
     return {
@@ -162,7 +167,8 @@ def markdown(report: dict[str, Any]) -> str:
         f"- pycards: {m.get('pycards_file')}" + (f" (git {m['pycards_git']})" if m.get("pycards_git") else ""),
         f"- corpora: seed {report['config']['seed']}; {report['config']['corpus_size']} hands cycled for"
         f" single calls; {report['config']['batch_size']:,} random hands for batches"
-        f" (peers loop over the first {report['config']['peer_loop_size']:,})",
+        f" (peers loop over the first {report['config']['peer_loop_size']:,});"
+        " three-card and Vingt-un corpora of the same sizes (seeds +2..+5)",
         "",
         "ns/hand = wall time of one round divided by the hands it evaluates (a round is one"
         " `evaluate_many` call, or one pass of single calls over the corpus driven by"
@@ -197,6 +203,10 @@ def markdown(report: dict[str, Any]) -> str:
     cc = report.get("crosscheck")
     lines += [f"Cross-check (pycards american == 7463 - phevaluator rank): "
               f"{json.dumps(cc) if cc else 'not run'}", ""]
+    cc3 = report.get("crosscheck_three")
+    if cc3:
+        lines += [f"Cross-check (three-card evaluate_many == evaluate, Vingt-un totals_many == total): "
+                  f"{json.dumps(cc3)}", ""]
     lines += ["## Targets", "", "| target | measured | threshold | status |", "|---|---:|---:|---|"]
     for t in report["targets"]:
         if t["value"] is None:
@@ -290,6 +300,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 crosscheck = bc.crosscheck(ctx)
             except Exception as exc:  # noqa: BLE001
                 crosscheck = {"status": f"error: {type(exc).__name__}: {exc}"}
+        crosscheck_three = None
+        if not args.group or any(g in args.group for g in THREE_GROUPS):
+            try:
+                crosscheck_three = bc.crosscheck_three(ctx)
+            except Exception as exc:  # noqa: BLE001
+                crosscheck_three = {"status": f"error: {type(exc).__name__}: {exc}"}
     finally:
         ctx.close()
 
@@ -325,6 +341,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         flat["metric::table_bytes"] = tb
     except bc.Unavailable as exc:
         metrics["five-card table bytes"] = str(exc)
+    try:
+        tb3 = bc.three_table_bytes()
+        metrics["three-card table bytes (Commerce and Brag share them)"] = f"{tb3:,} ({tb3 / 1024:.1f} KiB)"
+        flat["metric::three_table_bytes"] = tb3
+    except bc.Unavailable as exc:
+        metrics["three-card table bytes (Commerce and Brag share them)"] = str(exc)
     if not args.group or "import" in args.group:
         n = 7 if quick else 21
         try:
@@ -372,6 +394,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "results": results,
         "metrics": metrics,
         "crosscheck": crosscheck,
+        "crosscheck_three": crosscheck_three,
         "loadavg_1m_before_metrics": load_before,
         "targets": targets,
     }

@@ -1,0 +1,50 @@
+"""pytest-benchmark suite for the three-card games (Commerce, Brag) and Vingt-un.
+
+One test per case of ``bench_cases.CASES`` in the groups three1 (single calls on a
+tuple), three_batch (``evaluate_many`` on 200,000 random three-card hands and on all
+22,100) and vingtun_batch (``totals_many`` on 200,000 hands of 2-6 cards), plus the
+size of the three-card tables (shared by Commerce and Brag). An unbuilt pycards skips.
+Times are per round; the ns/hand figures are in ``extra_info`` and in the summary.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import bench_cases as bc
+
+THREE_GROUPS = ("three1", "three_batch", "vingtun_batch")
+CASE_IDS = [c.id for c in bc.CASES if c.group in THREE_GROUPS]
+
+
+@pytest.mark.parametrize("case_id", CASE_IDS)
+def test_bench(benchmark: Any, ctx: bc.Context, record: Any, case_id: str) -> None:
+    c = bc.find_case(case_id)
+    benchmark.group = c.group
+    try:
+        timed = c.factory(ctx)
+    except bc.Unavailable as exc:
+        record(c.group, c.name, None, str(exc))
+        pytest.skip(str(exc))
+    benchmark.extra_info.update(library=c.library, hands_per_round=timed.items)
+    benchmark(timed.fn)
+    stats = getattr(benchmark, "stats", None)
+    if stats is not None:  # None under --benchmark-disable
+        ns = stats.stats.min / timed.items * 1e9
+        benchmark.extra_info["ns_per_hand_min"] = ns
+        record(c.group, c.name, ns, "ns/hand")
+
+
+def test_three_table_bytes(benchmark: Any, record: Any) -> None:
+    """Bytes of the three-card tables (pycards._commerce.table_bytes(); Brag shares them)."""
+    benchmark.group = "tables"
+    try:
+        n = bc.three_table_bytes()
+    except bc.Unavailable as exc:
+        record("tables", "three-card table bytes", None, str(exc))
+        pytest.skip(str(exc))
+    benchmark.extra_info["table_bytes"] = n
+    record("tables", "three-card table bytes", float(n), "bytes")
+    benchmark(bc.three_table_bytes)
