@@ -25,10 +25,8 @@ at a time to the tied winners in seat order, starting left of the dealer.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Optional, TypeVar
+from typing import Any, NamedTuple, Optional, TypeVar
 
 from pycards.errors import SettlementError
 
@@ -83,8 +81,7 @@ def split(amount: int, winners: Iterable[Seat], order: Sequence[Seat]) -> dict[S
     return {seat: share + (1 if i < remainder else 0) for i, seat in enumerate(ranked)}
 
 
-@dataclass(frozen=True)
-class Pot:
+class Pot(NamedTuple):
     """One pot of a showdown: its counters and the seats that may win it."""
 
     amount: int
@@ -197,8 +194,7 @@ def showdown(
 # --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Payment:
+class Payment(NamedTuple):
     """``amount`` counters from ``payer`` to ``payee``."""
 
     payer: str
@@ -206,8 +202,7 @@ class Payment:
     amount: int
 
 
-@dataclass(frozen=True)
-class Batch:
+class Batch(NamedTuple):
     """Payments applied together, all or nothing, with a note saying why."""
 
     payments: tuple[Payment, ...]
@@ -379,10 +374,14 @@ class Ledger:
         return ledger
 
     def to_json(self) -> str:
+        import json
+
         return json.dumps(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str) -> Ledger:
+        import json
+
         return cls.from_dict(json.loads(text))
 
     def __eq__(self, other: object) -> bool:
