@@ -5,7 +5,8 @@
  * class count for the best, equal for hands the rules call equal (law 76). The
  * tables come from src/gen_tables.py, whose docstring explains the lookup.
  *
- * Card ids are 4 * rank + suit. Ids are masked to 0..63 before any lookup, so
+ * Card ids are 4 * rank + suit. Ids are masked to 0..255 before any lookup (the
+ * per-card tables have 256 entries, values 52..255 counting nothing), so
  * unchecked garbage gives a meaningless strength but never reads out of bounds.
  */
 #ifndef PYCARDS_POKER5_H
@@ -33,7 +34,7 @@ static const int pc5_classes[PC5_PROFILES] = {
 
 /* Bytes of every five-card table together (what must stay in cache). */
 static const size_t pc5_table_bytes =
-    sizeof(pc5_rank_key) + sizeof(pc5_heart_bit) + sizeof(pc5_card_bit) + sizeof(pc5_rank_class) +
+    sizeof(pc5_card_key) + sizeof(pc5_rank_bit) + sizeof(pc5_heart_bit) + sizeof(pc5_card_bit) + sizeof(pc5_rank_class) +
     sizeof(pc5_english_nonflush) + sizeof(pc5_american_nonflush) +
     sizeof(pc5_no_straight_flush_nonflush) + sizeof(pc5_english_flush) +
     sizeof(pc5_english_flush_hearts) + sizeof(pc5_american_flush) +
@@ -45,16 +46,19 @@ static const size_t pc5_table_bytes =
  */
 static inline unsigned pc5_evaluate(pc5_profile profile, unsigned c0, unsigned c1, unsigned c2,
                                     unsigned c3, unsigned c4) {
-    c0 &= 63u; c1 &= 63u; c2 &= 63u; c3 &= 63u; c4 &= 63u;
-    if ((((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3) | (c0 ^ c4)) & 3u) == 0) {
-        unsigned ranks = ((1u << (c0 >> 2)) | (1u << (c1 >> 2)) | (1u << (c2 >> 2)) |
-                          (1u << (c3 >> 2)) | (1u << (c4 >> 2))) & 0x1fffu;
-        if (profile == PC5_ENGLISH && (c0 & 3u) == PC5_HEARTS)
+    c0 &= 255u; c1 &= 255u; c2 &= 255u; c3 &= 255u; c4 &= 255u;
+    /* One sum: the rank keys below bit 19, a 4-bit count per suit above. */
+    uint64_t key = pc5_card_key[c0] + pc5_card_key[c1] + pc5_card_key[c2] + pc5_card_key[c3] +
+                   pc5_card_key[c4];
+    unsigned suits = (unsigned)(key >> PC5_SUIT_SHIFT);
+    if ((suits + 0x3333u) & 0x8888u) { /* some suit counts 5: a flush */
+        unsigned ranks = pc5_rank_bit[c0] | pc5_rank_bit[c1] | pc5_rank_bit[c2] |
+                         pc5_rank_bit[c3] | pc5_rank_bit[c4];
+        if (profile == PC5_ENGLISH && ((suits >> (4 * PC5_HEARTS)) & 15u) == 5u)
             return pc5_english_flush_hearts[ranks]; /* law 69 */
         return pc5_flush[profile][ranks];
     }
-    uint32_t sum = pc5_rank_key[c0] + pc5_rank_key[c1] + pc5_rank_key[c2] + pc5_rank_key[c3] +
-                   pc5_rank_key[c4];
+    uint32_t sum = (uint32_t)key & ((1u << PC5_SUIT_SHIFT) - 1u);
     if (sum >= PC5_RANK_SUM_SIZE) sum = 0; /* only reachable with duplicated ids */
     unsigned strength = pc5_nonflush[profile][pc5_rank_class[sum]];
     if (profile == PC5_ENGLISH && (strength & PC5_STRAIGHT_FLAG)) {

@@ -186,31 +186,43 @@ def rank_class_table(multisets: list[tuple[int, ...]]) -> list[int]:
     return table
 
 
-def card_tables() -> tuple[list[int], list[int], list[int]]:
-    """Per card id (64 slots, ids 52..63 inert): rank key, heart bit and card bit.
+SUIT_SHIFT = 19
+"""Bit where the suit counters start in a card key: above every sum of five rank keys."""
+assert 5 * SUM_KEYS[-1] < 1 << SUIT_SHIFT
 
-    The heart bit is the card's position in a sequence when hearts are tracked:
-    bit ``rank + 1``, and for the ace of hearts also bit 0 (the ace begins A-2-3-4-5).
-    The card bit is ``1 << id`` for a real card and bit 63 for ids 52..63, so
-    that validation needs no variable shift.
+
+def card_tables() -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per value 0..255 (so a byte indexes them directly; 52..255 count nothing):
+
+    * the card key: its rank key, plus a 4-bit counter for its suit at bit
+      ``19 + 4 * suit``, so that one sum gives both the rank-multiset key and
+      the number of cards of each suit;
+    * the rank bit ``1 << rank`` (the mask of a flush's ranks);
+    * the heart bit: the card's position in a sequence when hearts are tracked,
+      bit ``rank + 1``, and for the ace of hearts also bit 0 (the ace begins
+      A-2-3-4-5);
+    * (ids 0..63 only) the card bit ``1 << id`` for validation, bit 63 for
+      ids 52..63, so that validation needs no variable shift.
     """
-    keys = [0] * 64
-    heart_bits = [0] * 64
+    keys = [0] * 256
+    rank_bits = [0] * 256
+    heart_bits = [0] * 256
     card_bits = [1 << 63] * 64
     for card in range(52):
         rank, suit = divmod(card, 4)
-        keys[card] = SUM_KEYS[rank]
+        keys[card] = SUM_KEYS[rank] | (1 << (SUIT_SHIFT + 4 * suit))
+        rank_bits[card] = 1 << rank
         card_bits[card] = 1 << card
         if suit == HEARTS:
             heart_bits[card] = (1 << (rank + 1)) | (1 if rank == ACE else 0)
-    return keys, heart_bits, card_bits
+    return keys, rank_bits, heart_bits, card_bits
 
 
 def render() -> str:
     """The text of ``pycards_tables.h``."""
     multisets = rank_multisets()
     rank_class = rank_class_table(multisets)
-    keys, heart_bits, card_bits = card_tables()
+    keys, rank_bits, heart_bits, card_bits = card_tables()
     profiles = [ProfileTables(p, multisets) for p in PROFILES]
     english = profiles[0]
 
@@ -223,8 +235,10 @@ def render() -> str:
         f"#define PC5_RANK_SUM_SIZE {len(rank_class)}\n",
         f"#define PC5_STRAIGHT_FLAG 0x{STRAIGHT_FLAG:x}\n",
         f"#define PC5_ENGLISH_SEQUENCE_BASE {english.sequence_base}\n",
-        f"#define PC5_HEART_PATTERNS {HEART_PATTERNS}\n\n",
-        c_array("uint32_t", "pc5_rank_key", keys),
+        f"#define PC5_HEART_PATTERNS {HEART_PATTERNS}\n",
+        f"#define PC5_SUIT_SHIFT {SUIT_SHIFT}\n\n",
+        c_array("uint64_t", "pc5_card_key", [f"{k}ull" for k in keys], per_line=8),
+        c_array("uint16_t", "pc5_rank_bit", rank_bits),
         c_array("uint16_t", "pc5_heart_bit", heart_bits),
         c_array("uint64_t", "pc5_card_bit", [f"{b}ull" for b in card_bits], per_line=8),
         c_array("uint16_t", "pc5_rank_class", rank_class),
