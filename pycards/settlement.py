@@ -25,6 +25,7 @@ at a time to the tied winners in seat order, starting left of the dealer.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Optional, TypeVar
 
@@ -47,9 +48,17 @@ Seat = TypeVar("Seat", bound=Hashable)
 
 
 def _whole(amount: object, what: str) -> int:
-    """``amount`` as a whole number of counters, at least 0, or SettlementError."""
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise SettlementError(f"{what} must be a whole number of counters, not {amount!r}")
+    """``amount`` as a whole number of counters, at least 0, or SettlementError.
+
+    Python ints and integer scalars (numpy's) are accepted; bools, floats and
+    anything else are not.
+    """
+    try:
+        if isinstance(amount, bool):
+            raise TypeError
+        amount = operator.index(amount)  # type: ignore[arg-type]
+    except TypeError:
+        raise SettlementError(f"{what} must be a whole number of counters, not {amount!r}") from None
     if amount < 0:
         raise SettlementError(f"{what} cannot be negative: {amount!r}")
     return amount
@@ -286,30 +295,37 @@ class Ledger:
         return tuple(self._journal)
 
     def _known(self, party: object) -> None:
-        if party not in self._balances:
+        if not isinstance(party, str) or party not in self._balances:
             raise SettlementError(f"unknown party {party!r}")
 
     # Paying ------------------------------------------------------------------------------
 
     def check(self, payments: Iterable[Payment | tuple[str, str, int]]) -> tuple[Payment, ...]:
         """The payments as a valid batch for the current balances, or SettlementError."""
-        batch = tuple(p if isinstance(p, Payment) else Payment(*p) for p in payments)
-        after = dict(self._balances)
-        for p in batch:
+        batch = []
+        for p in payments:
+            if not isinstance(p, Payment):
+                try:
+                    p = Payment(*p)
+                except TypeError:
+                    raise SettlementError(f"a payment is (payer, payee, amount), not {p!r}") from None
             self._known(p.payer)
             self._known(p.payee)
             if p.payer == p.payee:
                 raise SettlementError(f"{p.payer!r} cannot pay itself")
             amount = _whole(p.amount, f"the amount from {p.payer!r} to {p.payee!r}")
-            after[p.payer] -= amount
-            after[p.payee] += amount
+            batch.append(Payment(p.payer, p.payee, amount))
+        after = dict(self._balances)
+        for p in batch:
+            after[p.payer] -= p.amount
+            after[p.payee] += p.amount
         for party, amount in after.items():
             if amount < 0 and party not in self._credit:
                 raise SettlementError(
                     f"{party!r} would be overdrawn: {self._balances[party]} - "
                     f"{self._balances[party] - amount} = {amount} (no credit)"
                 )
-        return batch
+        return tuple(batch)
 
     def apply(self, payments: Iterable[Payment | tuple[str, str, int]], note: str = "") -> Batch:
         """Apply payments as one batch: all of them, or (on any error) none."""
@@ -327,12 +343,16 @@ class Ledger:
         return self.apply([Payment(payer, payee, amount)], note)
 
     def collect(self, into: str, amounts: Mapping[str, int], note: str = "") -> Batch:
-        """Each party pays its amount into ``into`` (a pool), as one batch."""
-        return self.apply([Payment(party, into, a) for party, a in amounts.items() if a], note)
+        """Each party pays its amount into ``into`` (a pool), as one batch (zeros skipped)."""
+        return self._apply_nonzero([Payment(party, into, a) for party, a in amounts.items()], note)
 
     def pay_out(self, source: str, amounts: Mapping[str, int], note: str = "") -> Batch:
-        """``source`` (a pool) pays each party its amount, as one batch."""
-        return self.apply([Payment(source, party, a) for party, a in amounts.items() if a], note)
+        """``source`` (a pool) pays each party its amount, as one batch (zeros skipped)."""
+        return self._apply_nonzero([Payment(source, party, a) for party, a in amounts.items()], note)
+
+    def _apply_nonzero(self, payments: list[Payment], note: str) -> Batch:
+        checked = [p for p in self.check(payments) if p.amount]
+        return self.apply(checked, note) if checked else Batch((), note)
 
     def add_party(self, name: str, credit: bool = False) -> None:
         """A new party with no counters (so the total is unchanged)."""
@@ -429,8 +449,9 @@ class Freezeout:
     Commerce with a widow); a player with no counters left stands out and is
     dealt no cards; the game ends when one player holds out (Snip-Snap-Snorum:
     "The player who holds out the longest becomes the winner, and secures the
-    whole of the pool"). ``out`` lists the players in the order they went out,
-    so the first to go (who "pays for the whiskey") is ``out[0]``.
+    whole of the pool"). ``out`` lists the players standing out, in the order
+    they went out; ``first_out`` is the first player ever to go out (who "pays
+    for the whiskey", and the only one who may buy a horse).
 
     >>> game = Freezeout(["ann", "bob", "cy"], counters=1)
     >>> game.lose("bob"); game.lose("cy")
@@ -448,6 +469,7 @@ class Freezeout:
         self.pool = pool
         self.ledger = Ledger({**{p: counters for p in players}, pool: 0})
         self.out: list[str] = []
+        self.first_out: str | None = None
         self.horses: dict[str, int] = {}
 
     @property
@@ -468,24 +490,31 @@ class Freezeout:
         """``player`` pays counters into the pool (the worst hand of a deal)."""
         if player not in self.players:
             raise SettlementError(f"unknown player {player!r}")
+        if self.is_over:
+            raise SettlementError(f"the game is over: {self.winner!r} has held out")
         if player not in self.active:
             raise SettlementError(f"{player!r} is out of counters and stands out")
         self.ledger.pay(player, self.pool, counters, note=f"{player} loses")
         if self.ledger.balance(player) == 0:
             self.out.append(player)
+            if self.first_out is None:
+                self.first_out = player
 
     def buy_horse(self, player: str, money: Ledger, price: int, pool: str = "pool") -> None:
         """Pool Commerce: the first player out buys one counter back from the pool.
 
         "The player who is first out has the option of buying one counter from
         the pool, which is termed 'buying a horse.' He has to pay for the same
-        into the pool such sum as may be agreed upon" (seed 002): ``price`` is
+        into the pool such sum as may be agreed upon" (seed 001): ``price`` is
         paid in the ``money`` ledger into its ``pool``; both ledgers change, or
         neither.
         """
-        if not self.out or self.out[0] != player:
-            first = self.out[0] if self.out else None
-            raise SettlementError(f"only the first player out may buy a horse; {player!r} is not ({first!r} is)")
+        if self.is_over:
+            raise SettlementError(f"the game is over: {self.winner!r} has held out")
+        if self.first_out != player:
+            raise SettlementError(
+                f"only the first player out may buy a horse; {player!r} is not ({self.first_out!r} is)"
+            )
         if self.horses.get(player):
             raise SettlementError(f"{player!r} has already bought a horse")
         if self.ledger.balance(player) != 0:
