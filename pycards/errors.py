@@ -9,7 +9,9 @@ from __future__ import annotations
 __all__ = [
     "CardError",
     "DuplicateCardError",
+    "GameOptionError",
     "HandSizeError",
+    "IllegalActionError",
     "RulesError",
     "SettlementError",
     "UnknownCardError",
@@ -39,3 +41,11 @@ class RulesError(ValueError):
 class SettlementError(ValueError):
     """A payment or a division of a pool that would create or lose counters, or
     that names an unknown party, a negative or fractional amount, or an overdraft."""
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal now; the game is left exactly as it was."""
+
+
+class GameOptionError(ValueError):
+    """A game option with an unknown name or a value out of its range."""
