@@ -3,8 +3,14 @@
 ``pycards rank [--game G] [--rules R] HAND...`` describes each hand and names
 the winner or winners (law 76: equal hands share). Games: ``poker`` (five
 cards), ``commerce`` and ``brag`` (three cards), ``vingt-un`` (any number of
-cards; the dealer's advantage on ties is the game's, not shown here). Bad input
-prints the error and exits with status 2, without a traceback.
+cards; the dealer's advantage on ties is the game's, not shown here).
+
+``pycards play vingt-un [--players N] [--rounds R] [--seed S] [--draw-below T]
+[--workers W] [--set OPTION=VALUE ...]`` simulates a game with the built-in
+policy at every seat and prints the results; ``--interactive`` seats you at
+``--seat`` against that policy, in the terminal.
+
+Bad input prints the error and exits with status 2, without a traceback.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pycards import brag, commerce, poker, vingtun
 from pycards.cards import format as format_cards
@@ -65,6 +72,47 @@ def _rank(args: argparse.Namespace) -> int:
     return 0
 
 
+def _option_value(text: str) -> tuple[str, object]:
+    """``name=value`` from the command line: ints, true/false, none, or text."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"a game option is NAME=VALUE, not {text!r}")
+    lowered = raw.lower()
+    value: object
+    if lowered in ("true", "false"):
+        value = lowered == "true"
+    elif lowered == "none":
+        value = None
+    else:
+        try:
+            value = int(raw)
+        except ValueError:
+            value = raw
+    return name.replace("-", "_"), value
+
+
+def _play(args: argparse.Namespace) -> int:
+    from pycards.games import simulate
+    from pycards.games.policies import DrawBelow
+
+    options: dict[str, Any] = dict(_option_value(t) for t in args.set)
+    policy = DrawBelow(args.draw_below)
+    if args.interactive:
+        from pycards.games.interactive import play_interactive
+
+        return play_interactive(args.players, args.seat, args.seed, policy, options)
+    if args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.workers) as executor:
+            result = simulate("vingt_un", policy, args.rounds, args.seed, executor=executor,
+                              players=args.players, **options)  # fmt: skip
+    else:
+        result = simulate("vingt_un", policy, args.rounds, args.seed, players=args.players, **options)
+    print(result.table())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pycards", description="Hand evaluators for the old English and American card games."
@@ -76,6 +124,20 @@ def build_parser() -> argparse.ArgumentParser:
     rank.add_argument("--rules", default="english", help=f"rules profile ({profiles})")
     rank.add_argument("hands", nargs="+", metavar="HAND", help='a hand, e.g. "AH KH QH JH 10H"')
     rank.set_defaults(run=_rank)
+
+    play = commands.add_parser("play", help="simulate a game, or play one seat of it")
+    play.add_argument("game", choices=["vingt-un"])
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--rounds", type=int, default=10000)
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--draw-below", type=int, default=16, metavar="T",
+                      help="the built-in policy asks for a card below T (default 16)")  # fmt: skip
+    play.add_argument("--workers", type=int, default=1, help="processes to spread the rounds over")
+    play.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                      help="a game option, e.g. --set max_stake=5 --set deal_passes=hands")  # fmt: skip
+    play.add_argument("--interactive", action="store_true", help="play a seat yourself")
+    play.add_argument("--seat", type=int, default=0, help="your seat with --interactive")
+    play.set_defaults(run=_play)
     return parser
 
 

@@ -93,3 +93,39 @@ def test_installed_command_has_no_traceback_on_bad_input(tmp_path: Path) -> None
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "unknown card '1X'" in result.stderr
+
+
+def test_play_vingt_un_prints_the_table_of_results(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 5: ``pycards play vingt-un --players 4 --rounds N --seed S`` prints the table."""
+    assert main(["play", "vingt-un", "--players", "4", "--rounds", "400", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("vingt_un: 400 rounds")
+    assert out.count("\n| ") == 1 + 4 + 2  # the header row, four seats, dealer and player rows
+    again = main(["play", "vingt-un", "--players", "4", "--rounds", "400", "--seed", "1"])
+    assert again == 0 and capsys.readouterr().out == out  # the same seed, the same table
+
+
+def test_play_vingt_un_with_game_options(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["play", "vingt-un", "--rounds", "200", "--set", "max_stake=3",
+            "--set", "deal_passes=hands", "--set", "deal_hands=2"]  # fmt: skip
+    assert main(args) == 0
+    assert "vingt_un: 200 rounds" in capsys.readouterr().out
+
+
+def test_play_vingt_un_bad_option_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "vingt-un", "--set", "max_stak=3"]) == 2
+    assert capsys.readouterr().err.strip() == "pycards: error: unknown vingt_un option 'max_stak'"
+
+
+def test_play_vingt_un_interactive_in_a_terminal(tmp_path: Path) -> None:
+    """A person plays seat 0 against the built-in policy, reading numbered choices."""
+    answers = "1\n2\n" * 40
+    result = subprocess.run(
+        [sys.executable, "-m", "pycards", "play", "vingt-un", "--interactive", "--players", "3",
+         "--set", "rounds=3", "--seed", "5"],
+        input=answers, capture_output=True, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "your choice:" in result.stdout
+    assert "== round 3 over: you" in result.stdout
+    assert "game over; your result:" in result.stdout
