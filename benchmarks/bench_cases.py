@@ -972,3 +972,68 @@ TARGETS += [
         "<=", 5.0, "ns/hand",
     ),
 ]
+
+# ---------------------------------------------------------------------------
+# Game drivers (issue 5): complete rounds with a fixed policy
+# ---------------------------------------------------------------------------
+
+DRIVER_ROUNDS = 500
+"""Rounds per timed call of the driver cases (ns/hand below reads ns/round)."""
+
+group(
+    "drivers",
+    f"Game drivers: complete rounds with a fixed policy ({DRIVER_ROUNDS} a call; ns/hand = ns/round)",
+    reference="pycards vingt_un, 4 players, DrawBelow(16)",
+)
+
+
+def _vingt_un_factory(players: int) -> Callable[[Context], Timed]:
+    def factory(ctx: Context) -> Timed:
+        try:
+            from pycards.games.policies import DrawBelow
+            from pycards.games.simulate import play_block
+        except ImportError as error:  # an older pycards without drivers
+            raise Unavailable(f"pycards.games not available: {error}") from None
+        policies = [DrawBelow(16)] * players
+        seeds = iter(range(ctx.seed, ctx.seed + 10**9))
+        return Timed(lambda: play_block("vingt_un", policies, DRIVER_ROUNDS, next(seeds), {}),
+                     DRIVER_ROUNDS)  # fmt: skip
+
+    return factory
+
+
+for _players in (4, 2):
+    case("drivers", f"pycards vingt_un, {_players} players, DrawBelow(16)", "pycards")(
+        _vingt_un_factory(_players)
+    )
+
+
+@case("drivers", "gymnasium Blackjack-v1, 1 player, hit below 17", "gymnasium")
+def _blackjack(ctx: Context) -> Timed:
+    try:
+        import gymnasium
+    except ImportError:
+        raise Unavailable("gymnasium not installed") from None
+    env = gymnasium.make("Blackjack-v1")
+    env.reset(seed=ctx.seed)
+
+    def rounds() -> None:
+        for _ in range(DRIVER_ROUNDS):
+            observation, _ = env.reset()
+            done = False
+            while not done:
+                observation, _, terminated, truncated, _ = env.step(1 if observation[0] < 17 else 0)
+                done = terminated or truncated
+
+    return Timed(rounds, DRIVER_ROUNDS)
+
+
+TARGETS += [
+    Target(
+        "vingt_un_rounds_vs_blackjack",
+        "vingt_un rounds/s with 4 players >= Blackjack-v1 rounds/s with 1 (as a speed ratio)",
+        lambda r: r["drivers::gymnasium Blackjack-v1, 1 player, hit below 17"]
+        / r["drivers::pycards vingt_un, 4 players, DrawBelow(16)"],
+        ">=", 1.0, "x",
+    ),
+]
