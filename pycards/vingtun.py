@@ -34,6 +34,7 @@ __all__ = [
     "is_over_drawn",
     "is_soft",
     "settle",
+    "settle_strengths",
     "total",
     "totals_many",
 ]
@@ -146,18 +147,25 @@ def settle(
         raise TypeError(f"a stake is a whole number of counters, not {stake!r}")
     if stake < 0:
         raise ValueError(f"a stake cannot be negative: {stake!r}")
-    mine = evaluate(player, player_divided)
-    theirs = evaluate(dealer, dealer_divided)
-    if mine == OVER_DRAWN:
+    return settle_strengths(evaluate(dealer, dealer_divided), evaluate(player, player_divided), stake)
+
+
+def settle_strengths(dealer: int, player: int, stake: int) -> int:
+    """:func:`settle` for hands already evaluated (``evaluate`` strengths), as drivers hold them.
+
+    >>> settle_strengths(DRAWN, DRAWN, 3), settle_strengths(OVER_DRAWN, 17, 3)
+    (-3, 3)
+    """
+    if player == OVER_DRAWN:
         return -stake
-    if theirs == NATURAL:
-        return 0 if mine == NATURAL else -2 * stake
-    if mine == NATURAL:
+    if dealer == NATURAL:
+        return 0 if player == NATURAL else -2 * stake
+    if player == NATURAL:
         return 2 * stake
-    if theirs == OVER_DRAWN:
-        return 2 * stake if mine == DRAWN else stake
-    if theirs == DRAWN:
-        return -stake if mine == DRAWN else -2 * stake
-    if mine == DRAWN:
+    if dealer == OVER_DRAWN:
+        return 2 * stake if player == DRAWN else stake
+    if dealer == DRAWN:
+        return -stake if player == DRAWN else -2 * stake
+    if player == DRAWN:
         return 2 * stake
-    return stake if mine > theirs else -stake
+    return stake if player > dealer else -stake

@@ -5,8 +5,7 @@
 True
 """
 
-PROFILES = ("english", "american")
-"""The Brag profiles, in the order of their C tables."""
+from pycards._three_keys import BRAG_PROFILES as PROFILES  # the order of the C tables
 cdef int FIRST = 7
 cdef str FAMILY = "Brag"
 cdef int CATEGORY_COUNT = 3

@@ -7,16 +7,7 @@ True
 [65, 1]
 """
 
-PROFILES = (
-    "english",
-    "limited",
-    "limited_strict",
-    "american",
-    "american_extended",
-    "ship",
-    "thirty_one",
-)
-"""The Commerce profiles, in the order of their C tables."""
+from pycards._three_keys import COMMERCE_PROFILES as PROFILES  # the order of the C tables
 cdef int FIRST = 0
 cdef str FAMILY = "Commerce"
 cdef int CATEGORY_COUNT = 6

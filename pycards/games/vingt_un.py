@@ -50,7 +50,7 @@ from pycards.cards import parse
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games.base import Action, Game, Record
 from pycards.settlement import Ledger, Payment, split
-from pycards.vingtun import DRAWN, NATURAL, OVER_DRAWN
+from pycards.vingtun import NATURAL, OVER_DRAWN, settle_strengths
 
 __all__ = [
     "AcceptSale",
@@ -316,19 +316,6 @@ class _Hand:
 
     def copy(self) -> _Hand:
         return _Hand(list(self.cards), self.stake, self.divided, self.done)
-
-
-def _result(dealer: int, player: int, stake: int) -> int:
-    """The player's result for one standing hand (RULES.md section 4 table)."""
-    if player == NATURAL:
-        return 2 * stake
-    if dealer == OVER_DRAWN:
-        return 2 * stake if player == DRAWN else stake
-    if dealer == DRAWN:
-        return -stake if player == DRAWN else -2 * stake
-    if player == DRAWN:
-        return 2 * stake
-    return stake if player > dealer else -stake
 
 
 # ------------------------------------------------------------------------------------------
@@ -777,7 +764,7 @@ class VingtUn(Game):
                     mine = hand.strength()
                     if mine == OVER_DRAWN:
                         continue  # paid when he over-drew
-                    result = _result(theirs, mine, hand.stake)
+                    result = settle_strengths(theirs, mine, hand.stake)
                     if mine == theirs:  # a tie: the dealer receives (single, even at 21)
                         tie_receipts += -result
                     payments.append(self._between(seat, result))
