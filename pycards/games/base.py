@@ -37,6 +37,15 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         return {"type": type(self).__name__, **{f.name: getattr(self, f.name) for f in fields(self)}}
 
+    def has_exact_types(self) -> bool:
+        """Whether every field holds exactly its declared type: an ``int`` amount is an
+        int, not a float or a bool that merely compares equal to one."""
+        for f in fields(self):
+            declared = {"int": int, "bool": bool}.get(str(f.type))
+            if declared is not None and type(getattr(self, f.name)) is not declared:
+                return False
+        return True
+
 
 class Record(NamedTuple):
     """What one call of ``apply`` did: who acted, the cards chance dealt, the payments."""

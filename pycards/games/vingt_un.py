@@ -36,6 +36,13 @@ Decisions where the texts are silent (also in the README):
   is shared among the holders (the odd counters in seat order).
 * A hand that reaches 21 stands without being asked. The double doubles every
   stake of the round, those on divided hands included.
+* A natural on the first hand of a deal (where naturals put the dealer out) is
+  paid as a drawn vingt-un and nothing more: no privilege, no pool. The natural
+  privilege is paid by the other players, not the dealer (who pays double
+  already), and is the holder's stake before any double.
+* Over-drawn hands are thrown up to the pone at once, so their cards can be
+  shuffled back in the same round. If the pack and the used cards are ever
+  exhausted in a round, no more cards can be drawn and the hands stand.
 * Balances may go below zero: Vingt-un is settled up at the end of play.
 """
 
@@ -251,13 +258,15 @@ class _Hand:
     Change it only through its methods, which forget the cached views.
     """
 
-    __slots__ = ("cards", "stake", "divided", "done", "_shown", "_hidden")
+    __slots__ = ("cards", "stake", "divided", "done", "collected", "_shown", "_hidden")
 
-    def __init__(self, cards: list[int], stake: int = 0, divided: bool = False, done: bool = False):
+    def __init__(self, cards: list[int], stake: int = 0, divided: bool = False, done: bool = False,
+                 collected: bool = False):  # fmt: skip
         self.cards = cards
         self.stake = stake
         self.divided = divided
         self.done = done
+        self.collected = collected  # thrown up to the pone already (an over-draw)
         self._shown: HandView | None = None
         self._hidden: HandView | None = None
 
@@ -293,7 +302,10 @@ class _Hand:
         return total
 
     def view(self, shown: bool) -> HandView:
-        """The hand as a seat sees it: all its cards if ``shown``, else the first two hidden."""
+        """The hand as a seat sees it: all its cards if ``shown``, else the first two hidden;
+        a hand thrown up to the pone (over-drawn) has left the table: no cards."""
+        if self.collected:
+            return HandView((), self.stake, self.divided, self.done)
         if shown:
             if self._shown is None:
                 self._shown = HandView(tuple(self.cards), self.stake, self.divided, self.done)
@@ -308,19 +320,26 @@ class _Hand:
         return len(self.cards) == 2 and (self.cards[0] % 52) >> 2 == (self.cards[1] % 52) >> 2
 
     def to_list(self) -> list[Any]:
-        return [list(self.cards), self.stake, self.divided, self.done]
+        return [list(self.cards), self.stake, self.divided, self.done, self.collected]
 
     @classmethod
     def from_list(cls, data: list[Any]) -> _Hand:
-        return cls(list(data[0]), data[1], data[2], data[3])
+        return cls(list(data[0]), data[1], data[2], data[3], data[4])
 
     def copy(self) -> _Hand:
-        return _Hand(list(self.cards), self.stake, self.divided, self.done)
+        return _Hand(list(self.cards), self.stake, self.divided, self.done, self.collected)
 
 
 # ------------------------------------------------------------------------------------------
 # The driver
 # ------------------------------------------------------------------------------------------
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of a state value that shares no list with the game."""
+    if isinstance(value, list):
+        return [_plain_copy(v) for v in value]
+    return value
+
 
 _HANDLERS: dict[type[Action], str] = {
     cls: "_on_" + cls.__name__
@@ -520,23 +539,36 @@ class VingtUn(Game):
         if phase == "buy":
             return [ACCEPT, DECLINE]
         hand = self._current()
+        dealable = self.dealable()
+        if not dealable:
+            return [CONTENT]  # pack and used cards exhausted: the hand must stand
         actions: list[Action] = [DRAW, CONTENT]
-        if hand.is_pair() and self._hand_count() < 4:
+        if hand.is_pair() and self._hand_count() < 4 and dealable >= 2:
             actions += [Divide(0)] if phase == "dealer" else self._divides
         return actions
+
+    def dealable(self) -> int:
+        """Cards that can still be dealt this round: the pack but its last card, then the
+        used cards the pone has collected (shuffled with that last card to continue)."""
+        return max(len(self.stock) - 1, 0) + len(self.used)
 
     def _hand_count(self) -> int:
         return len(self.dealer_hands) if self.phase == "dealer" else len(self.hands[self.order[self.turn]])
 
     def is_legal(self, action: Action) -> bool:
+        if not action.has_exact_types():
+            return False
         phase = self.phase
         kind = type(action)
         if phase == "stake":
             return isinstance(action, Stake) and self.options.min_stake <= action.amount <= self.options.max_stake
         if phase in ("draw", "dealer"):
-            if kind is Draw or kind is Content:
+            if kind is Content:
                 return True
-            if isinstance(action, Divide) and self._current().is_pair() and self._hand_count() < 4:
+            if kind is Draw:
+                return self.dealable() >= 1
+            if (isinstance(action, Divide) and self._current().is_pair() and self._hand_count() < 4
+                    and self.dealable() >= 2):  # fmt: skip
                 if phase == "dealer":
                     return action.stake == 0
                 return self.options.min_stake <= action.stake <= self.options.max_stake
@@ -547,8 +579,9 @@ class VingtUn(Game):
         """What ``seat`` may know: its own cards, every face-up card, the stakes and balances.
 
         A player's first two cards are dealt face down (shown as ``None`` to the
-        others); the dealer's are turned up when he plays. The pack and the used
-        cards are only counted. Hands are :class:`HandView` tuples.
+        others); the dealer's are turned up when he plays; an over-drawn hand is
+        thrown up to the pone and shows no cards. The pack and the used cards are
+        only counted. Hands are :class:`HandView` tuples.
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalActionError(f"no seat {seat!r} at this table")
@@ -660,12 +693,19 @@ class VingtUn(Game):
             hand = self.hands[seat][0]
             self._settle_player(seat, 2 * hand.stake, "a natural")
             hand.finish()
-        if self.naturals:
+        if self.naturals and not self._natural_disregarded():
             self._natural_privileges()
         self.phase = "draw"
         self.turn = 0
         self.hand_index = 0
         self._advance(dealt)
+
+    def _natural_disregarded(self) -> bool:
+        """A natural on the first hand of the deal, where naturals put the dealer out:
+        "the dealer disregards it, except that he has to pay to the holder as for a
+        drawn Vingt-un" (seed 002), so no privilege and no pool go with it."""
+        return (self.deal_round == 0 and self.options.deal_passes == "natural"
+                and self.options.natural_puts_out)  # fmt: skip
 
     def _natural_privileges(self) -> None:
         privilege = self.options.natural_privilege
@@ -727,9 +767,12 @@ class VingtUn(Game):
         hand.add(self._card(dealt, who))
         if self.phase == "draw" and points(hand.cards) > 21:
             # "Had his third card been a 9, it would have been an over-draw, and the
-            # player would have had to pay the dealer the amount he staked"
+            # player would have had to pay the dealer the amount he staked. At the same
+            # time he would throw up his cards, or hand them to ... the pone"
             self._settle_player(self.order[self.turn], -hand.stake, "over-drawn")
             hand.finish()
+            self.used.extend(hand.cards)
+            hand.collected = True
         self._advance(dealt)
 
     def _on_Content(self, action: Content, dealt: list[tuple[str, int]]) -> None:
@@ -777,7 +820,8 @@ class VingtUn(Game):
         """Collect the cards, count the round, and pass the deal when it is due."""
         for seat in self.order:
             for hand in self.hands[seat]:
-                self.used.extend(hand.cards)
+                if not hand.collected:
+                    self.used.extend(hand.cards)
         for hand in self.dealer_hands:
             self.used.extend(hand.cards)
         self.rounds_played += 1
@@ -828,7 +872,7 @@ class VingtUn(Game):
         return twin
 
     def to_dict(self) -> dict[str, Any]:
-        state = {name: getattr(self, name) for name in _STATE}
+        state = {name: _plain_copy(getattr(self, name)) for name in _STATE}
         state["hands"] = [[h.to_list() for h in hs] for hs in self.hands]
         state["dealer_hands"] = [h.to_list() for h in self.dealer_hands]
         return {

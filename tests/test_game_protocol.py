@@ -1,0 +1,394 @@
+"""The driver protocol (``pycards.games.base``), checked on random games of Vingt-un.
+
+A Hypothesis state machine plays random legal games over random option
+combinations (2-6 players, a few rounds, every option) and checks at every step:
+the ledger's total never changes; an action that is not legal raises
+``IllegalActionError`` and leaves ``to_dict()`` as it was; ``copy()`` and
+``from_dict(json(to_dict()))`` go on exactly like the original; a second game
+built with the same seed and fed the same actions stays identical;
+``observation(seat)`` hides the other seats' face-down cards, the dealer's cards
+before his turn, and the stock; ``legal_actions()`` are hashable and distinct;
+``to_act`` is ``None`` exactly when the game is over. Then ``simulate``: the
+result does not depend on the executor or on how the blocks are spread, the
+totals add up to zero, and each seat's payoff is the ledger's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from pycards.errors import IllegalActionError
+from pycards.games import new_game, simulate
+from pycards.games.policies import DrawBelow, first_legal
+from pycards.games.simulate import play_block
+from pycards.games.vingt_un import (
+    AcceptSale,
+    Content,
+    DeclineSale,
+    Divide,
+    Double,
+    Draw,
+    HandView,
+    KeepDeal,
+    SellDeal,
+    Stake,
+    VingtUn,
+)
+
+# --------------------------------------------------------------------------------------
+# Random terms of play
+# --------------------------------------------------------------------------------------
+
+
+@st.composite
+def terms(draw):
+    """(players, seed, dealer, options): every option, small games."""
+    players = draw(st.integers(2, 6))
+    seed = draw(st.integers(0, 2**32))
+    dealer = draw(st.none() | st.integers(0, players - 1))
+    low = draw(st.integers(1, 3))
+    options = {
+        "min_stake": low,
+        "max_stake": draw(st.integers(low, low + 3)),
+        "counters": draw(st.sampled_from([0, 5, 100])),
+        "rounds": draw(st.integers(1, 4)),
+        "deal_passes": draw(st.sampled_from(["natural", "hands", "twice", "two_packs"])),
+        "deal_hands": draw(st.integers(1, 3)),
+        "deal_to": draw(st.sampled_from(["next", "holder"])),
+        "natural_puts_out": draw(st.booleans()),
+        "natural_privilege": draw(st.sampled_from([None, "stake", "double"])),
+        "selling": draw(st.booleans()),
+        "max_price": draw(st.integers(0, 3)),
+        "pool_contribution": draw(st.integers(0, 2)),
+        "pool_overdraw_penalty": draw(st.integers(0, 2)),
+        "pool_tie_share": draw(st.sampled_from([0, 2, 3, 4])),
+        "pool_to_natural": draw(st.booleans()),
+    }
+    # some games on the defaults of the options not drawn
+    keep = draw(st.sets(st.sampled_from(sorted(options))))
+    return players, seed, dealer, {k: v for k, v in options.items() if k in keep}
+
+
+def every_action(players: int) -> list:
+    """All action kinds with whole amounts in and around every legal range."""
+    amounts = [-1, 0, 1, 2, 3, 4, 6, 7, 11]
+    return [
+        *(Stake(a) for a in amounts),
+        *(Divide(a) for a in amounts),
+        Double(True), Double(False), Draw(), Content(), KeepDeal(), AcceptSale(), DeclineSale(),
+        *(SellDeal(b, p) for b in range(-1, players + 1) for p in (-1, 0, 1, 3, 4)),
+    ]  # fmt: skip
+
+
+def image(game: VingtUn) -> str:
+    return json.dumps(game.to_dict(), sort_keys=True)
+
+
+def restored(game: VingtUn) -> VingtUn:
+    return VingtUn.from_dict(json.loads(json.dumps(game.to_dict())))
+
+
+
+# --------------------------------------------------------------------------------------
+# What must hold at every step
+# --------------------------------------------------------------------------------------
+
+
+def check_game(game: VingtUn, total: int) -> None:
+    counters_neither_made_nor_lost(game, total)
+    over_exactly_when_nobody_acts(game)
+    the_pack_accounts_for_every_card(game)
+    observations_hide_what_they_should(game)
+
+
+def counters_neither_made_nor_lost(game: VingtUn, total: int) -> None:
+    assert sum(game.ledger.balances.values()) == total
+    assert game.ledger.total == total
+    payoffs = game.payoffs()
+    assert sum(payoffs.values()) == -game.ledger.balances.get("pool", 0)
+
+
+def over_exactly_when_nobody_acts(game: VingtUn) -> None:
+    assert (game.to_act is None) == game.is_over
+    legal = game.legal_actions()
+    assert len(set(legal)) == len(legal)  # hashable and distinct
+    for action in legal:  # values: rebuilt from their dict form, equal with equal hash
+        again = VingtUn.action_from_dict(json.loads(json.dumps(action.to_dict())))
+        assert again == action and hash(again) == hash(action)
+    if game.is_over:
+        assert legal == []
+    else:
+        assert legal and 0 <= game.to_act < game.players
+
+
+def the_pack_accounts_for_every_card(game: VingtUn) -> None:
+    """stock + used + the cards on the table is the whole pack, each card once (once
+    the game is over the last round's cards have been collected into ``used``; an
+    over-drawn hand is thrown up to the pone, into ``used``, at once)."""
+    size = 104 if game.options.deal_passes == "two_packs" else 52
+    cards = Counter(game.stock) + Counter(game.used)
+    if not game.is_over:
+        for hands in game.hands:
+            for hand in hands:
+                if not hand.collected:
+                    cards.update(hand.cards)
+        for hand in game.dealer_hands:
+            cards.update(hand.cards)
+    assert cards == Counter(range(size))
+
+
+def observations_hide_what_they_should(game: VingtUn) -> None:
+    """No seat sees another's face-down cards (the first two of each hand), the dealer's
+    cards before he turns them up, or any card of the stock."""
+    stock = set(game.stock)
+    dealer_turn = game.phase in ("dealer", "over")
+    for seat in range(game.players):
+        obs = game.observation(seat)
+        assert obs["seat"] == seat and obs["to_act"] == game.to_act
+        assert obs["stock"] == len(game.stock) and obs["used"] == len(game.used)
+        seen: list[int] = []
+        for other, views in obs["hands"].items():
+            actual = game.hands[other]
+            assert len(views) == len(actual)
+            for view, hand in zip(views, actual):
+                assert isinstance(view, HandView)
+                if hand.collected:  # thrown up to the pone (over-drawn): off the table
+                    assert view.cards == ()
+                elif other == seat:
+                    assert list(view.cards) == hand.cards
+                else:  # the first two cards are dealt face down
+                    assert view.cards[:2] == (None,) * min(2, len(hand.cards))
+                    assert list(view.cards[2:]) == hand.cards[2:]
+                seen += [c for c in view.cards if c is not None]
+        for view, hand in zip(obs["dealer_hands"], game.dealer_hands):
+            if seat == game.dealer or dealer_turn:
+                assert list(view.cards) == hand.cards
+            else:  # not turned up before his turn
+                assert view.cards[:2] == (None,) * min(2, len(hand.cards))
+            seen += [c for c in view.cards if c is not None]
+        assert not stock.intersection(seen)
+        json.dumps(obs, default=list)  # plain data
+
+
+# --------------------------------------------------------------------------------------
+# The state machine
+# --------------------------------------------------------------------------------------
+
+
+class VingtUnMachine(RuleBasedStateMachine):
+    game: VingtUn
+
+    @initialize(setup=terms())
+    def start(self, setup):
+        players, seed, dealer, options = setup
+        self.game = new_game("vingt_un", players=players, seed=seed, dealer=dealer, **options)
+        self.twin = new_game("vingt_un", players=players, seed=seed, dealer=dealer, **options)
+        self.total = sum(self.game.ledger.balances.values())
+        self.pool = every_action(players)
+        self.followers: list[tuple[str, VingtUn]] = []
+
+    # rules ---------------------------------------------------------------------------
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(data=st.data(), moves=st.integers(1, 8))
+    def legal_moves(self, data, moves):
+        """A few legal actions, each checked against the twin and the copies."""
+        for _ in range(moves):
+            if self.game.is_over:
+                break
+            action = data.draw(st.sampled_from(self.game.legal_actions()), label="action")
+            event(f"{self.game.phase}: {type(action).__name__}")
+            record = self.game.apply(action)
+            assert record.seat is not None and record.action == action
+            assert self.twin.apply(action) == record
+            assert image(self.twin) == image(self.game)
+            for how, follower in self.followers:
+                assert follower.apply(action) == record, how
+                assert image(follower) == image(self.game), how
+            self.check_all()
+        if self.game.is_over:
+            event("a game played to its end")
+
+    @rule(data=st.data())
+    def illegal_move(self, data):
+        legal = set(self.game.legal_actions())
+        candidates = [a for a in self.pool if a not in legal]
+        action = data.draw(st.sampled_from(candidates), label="illegal")
+        before = image(self.game)
+        with pytest.raises(IllegalActionError):
+            self.game.apply(action)
+        assert image(self.game) == before
+
+    @rule()
+    def fork(self):
+        """Copies taken now must go on exactly like the original (checked at each move)."""
+        self.followers = [("copy", self.game.copy()), ("from_dict", restored(self.game))]
+        for how, follower in self.followers:
+            assert image(follower) == image(self.game), how
+
+    # invariants ----------------------------------------------------------------------
+
+    def check_all(self):
+        check_game(self.game, self.total)
+
+    @invariant()
+    def protocol_holds(self):
+        check_game(self.game, self.total)
+
+
+VingtUnMachine.TestCase.settings = settings(
+    max_examples=300,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+TestVingtUnProtocol = VingtUnMachine.TestCase
+
+
+# --------------------------------------------------------------------------------------
+# A seeded sweep: deeper games than the state machine reaches
+# --------------------------------------------------------------------------------------
+
+
+def random_terms(rng):
+    players = rng.randint(2, 6)
+    low = rng.randint(1, 3)
+    options = dict(
+        min_stake=low, max_stake=rng.randint(low, low + 3), counters=rng.choice([0, 5, 100]),
+        rounds=rng.randint(1, 8),
+        deal_passes=rng.choice(["natural", "hands", "twice", "two_packs"]),
+        deal_hands=rng.randint(1, 3), deal_to=rng.choice(["next", "holder"]),
+        natural_puts_out=rng.random() < 0.7, natural_privilege=rng.choice([None, "stake", "double"]),
+        selling=rng.random() < 0.4, max_price=rng.randint(0, 3),
+        pool_contribution=rng.randint(0, 2), pool_overdraw_penalty=rng.randint(0, 2),
+        pool_tie_share=rng.choice([0, 2, 3, 4]), pool_to_natural=rng.random() < 0.5,
+    )  # fmt: skip
+    dealer = rng.choice([None, rng.randrange(players)])
+    return players, rng.randrange(2**32), dealer, options
+
+
+def choose(rng, legal):
+    """A legal action, dividing whenever it may and keeping the deal mostly."""
+    divides = [a for a in legal if isinstance(a, Divide)]
+    if divides and rng.random() < 0.8:
+        return rng.choice(divides)
+    if isinstance(legal[0], KeepDeal) and rng.random() < 0.6:
+        return legal[0]
+    return rng.choice(legal)
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_games_sweep(chunk):
+    import random
+
+    for n in range(60):
+        rng = random.Random(f"sweep:{chunk}:{n}")
+        players, seed, dealer, options = random_terms(rng)
+        game = new_game("vingt_un", players=players, seed=seed, dealer=dealer, **options)
+        twin = new_game("vingt_un", players=players, seed=seed, dealer=dealer, **options)
+        total = sum(game.ledger.balances.values())
+        pool = every_action(players)
+        followers: list[VingtUn] = []
+        while not game.is_over:
+            check_game(game, total)
+            if rng.random() < 0.1:
+                followers = [game.copy(), restored(game)]
+            if rng.random() < 0.2:
+                legal = set(game.legal_actions())
+                bad = rng.choice([a for a in pool if a not in legal])
+                before = image(game)
+                with pytest.raises(IllegalActionError):
+                    game.apply(bad)
+                assert image(game) == before
+            action = choose(rng, game.legal_actions())
+            record = game.apply(action)
+            assert twin.apply(action) == record
+            for follower in followers:
+                assert follower.apply(action) == record
+            if rng.random() < 0.3 or game.is_over:
+                assert image(twin) == image(game)
+                for follower in followers:
+                    assert image(follower) == image(game)
+        check_game(game, total)
+        assert game.rounds_played == options["rounds"]
+
+
+# --------------------------------------------------------------------------------------
+# Whole games: determinism and JSON at every point
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_replaying_the_history_gives_the_same_game(seed):
+    """The same seed and the same actions give the same game, whoever replays them."""
+    options = dict(rounds=6, selling=True, pool_contribution=1, pool_to_natural=True)
+    game = new_game("vingt_un", players=4, seed=seed, **options)
+    policy = DrawBelow(15, stake="max", double_on=(8, 9, 10, 11, 12), divide=True)
+    while not game.is_over:
+        game.apply(policy(game.observation(game.to_act), game.legal_actions()))
+    replay = new_game("vingt_un", players=4, seed=seed, **options)
+    for record in json.loads(json.dumps(game.to_dict()))["history"]:
+        if record["action"] is not None:
+            replay.apply(VingtUn.action_from_dict(record["action"]))
+    assert image(replay) == image(game)
+    assert replay.payoffs() == game.payoffs()
+
+
+# --------------------------------------------------------------------------------------
+# simulate
+# --------------------------------------------------------------------------------------
+
+POLICIES = [
+    DrawBelow(16),
+    DrawBelow(14, stake="max", divide=True),
+    DrawBelow(17, double_on=(12,)),
+    first_legal,
+]
+
+
+def test_simulate_independent_of_the_executor_and_of_block_placement():
+    kwargs = dict(rounds=300, seed=9, block=50, min_stake=1, max_stake=4)
+    alone = simulate("vingt_un", POLICIES, **kwargs)
+    with ThreadPoolExecutor(1) as one, ThreadPoolExecutor(4) as four:
+        assert simulate("vingt_un", POLICIES, executor=one, **kwargs) == alone
+        assert simulate("vingt_un", POLICIES, executor=four, **kwargs) == alone
+    with ProcessPoolExecutor(2) as pool:
+        assert simulate("vingt_un", POLICIES, executor=pool, **kwargs) == alone
+    assert alone.rounds == 300 and len(alone.seats) == 4
+    assert sum(alone.totals) == 0
+
+
+def test_simulate_totals_are_the_ledgers_payoffs():
+    """Each block is a game of its own: replaying the blocks by hand gives the same
+    per-seat payoffs, and those are the ledger's balances less the starting counters."""
+    options = dict(min_stake=1, max_stake=3, pool_contribution=1, pool_to_natural=True)
+    rounds, block, seed = 130, 40, 4
+    result = simulate("vingt_un", POLICIES[:3], rounds=rounds, seed=seed, block=block, **options)
+    sizes = [40, 40, 40, 10]
+    totals = [0, 0, 0]
+    pools = 0
+    for i, size in enumerate(sizes):
+        game = new_game("vingt_un", players=3, seed=seed * 1_000_003 + i, rounds=size, **options)
+        while not game.is_over:
+            seat = game.to_act
+            game.apply(POLICIES[seat](game.observation(seat), game.legal_actions()))
+        payoffs = game.payoffs()
+        balances = game.ledger.balances
+        assert payoffs == {s: balances[f"p{s}"] - game.options.counters for s in range(3)}
+        assert game.rounds_played == size
+        block_result = play_block("vingt_un", POLICIES[:3], size, seed * 1_000_003 + i, options)
+        assert block_result[0] == list(payoffs.values())
+        totals = [t + payoffs[s] for s, t in enumerate(totals)]
+        pools += balances["pool"]
+    assert list(result.totals) == totals
+    assert sum(result.totals) == -pools  # the pool's counters are nobody's yet
+    # without a pool the totals add up to zero
+    plain = simulate("vingt_un", DrawBelow(16), rounds=90, seed=1, block=30, players=5)
+    assert sum(plain.totals) == 0 and plain.rounds == 90
