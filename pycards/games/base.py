@@ -40,11 +40,18 @@ class Action:
     def has_exact_types(self) -> bool:
         """Whether every field holds exactly its declared type: an ``int`` amount is an
         int, not a float or a bool that merely compares equal to one."""
-        for f in fields(self):
-            declared = {"int": int, "bool": bool}.get(str(f.type))
-            if declared is not None and type(getattr(self, f.name)) is not declared:
-                return False
-        return True
+        checks = _EXACT_FIELDS.get(type(self))
+        if checks is None:
+            checks = _EXACT_FIELDS[type(self)] = tuple(
+                (f.name, {"int": int, "bool": bool}[str(f.type)])
+                for f in fields(self)
+                if str(f.type) in ("int", "bool")
+            )
+        return all(type(getattr(self, name)) is kind for name, kind in checks)
+
+
+_EXACT_FIELDS: dict[type, tuple[tuple[str, type], ...]] = {}
+"""Per action class: its int and bool fields (worked out once)."""
 
 
 class Record(NamedTuple):
