@@ -7,6 +7,7 @@ and naming the category follow from that alone.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -36,3 +37,10 @@ def category_of(strength: int, floors: Sequence[int], kinds: Callable[[int], C])
     (an absent category's floor lies above every strength).
     """
     return kinds(max(i for i, floor in enumerate(floors) if floor <= strength))
+
+
+class NamedCategory(enum.IntEnum):
+    """Base of the families' category enums: ``str()`` is the name in words."""
+
+    def __str__(self) -> str:
+        return self.name.lower().replace("_", " ")

@@ -31,9 +31,7 @@ Ties the text gives to the eldest hand are for the game driver.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable, Sequence
-from typing import Union
+from collections.abc import Sequence
 
 from pycards import _three_keys as keys
 from pycards._brag import (
@@ -44,8 +42,8 @@ from pycards._brag import (
     evaluate_many,
     table_bytes,
 )
-from pycards._ranking import category_of, compare_with, winners_with
-from pycards.cards import RANK_NAMES, SUIT_NAMES, card, parse
+from pycards._ranking import NamedCategory, category_of, compare_with, winners_with
+from pycards.cards import RANK_NAMES, SUIT_NAMES, Hand, card, parse, rank_name
 
 __all__ = [
     "PROFILES",
@@ -64,18 +62,12 @@ __all__ = [
     "winners",
 ]
 
-Hand = Union[str, Iterable[Union[str, int]]]
-
-
-class Category(enum.IntEnum):
+class Category(NamedCategory):
     """Categories of Brag hands, lowest first: "Pairs and triplets are the only combinations"."""
 
     HIGH_CARD = keys.HIGH_CARD
     PAIR = keys.BRAG_PAIR
     TRIPLETS = keys.TRIPLETS
-
-    def __str__(self) -> str:
-        return self.name.lower().replace("_", " ")
 
 
 def braggers(rules: str = "english") -> tuple[int, ...]:
@@ -113,11 +105,6 @@ def _card_name(card_id: int) -> str:
     return f"the {RANK_NAMES[card_id >> 2]} of {SUIT_NAMES[card_id & 3]}"
 
 
-def _plural(rank: int) -> str:
-    word = RANK_NAMES[rank]
-    return word + ("es" if word == "six" else "s")
-
-
 def describe(hand: Hand, rules: str = "english") -> str:
     """The hand in words, saying how its braggers were called.
 
@@ -135,7 +122,8 @@ def describe(hand: Hand, rules: str = "english") -> str:
     rank = max(set(r for r, _ in called), key=lambda r: [x for x, _ in called].count(r))
     made = [c for c, (_, strength) in zip(ids, called) if strength]
     made.sort(key=lambda c: (-called[ids.index(c)][1], -c))
-    text = f"three {_plural(rank)}" if kind is Category.TRIPLETS else f"pair of {_plural(rank)}"
+    plural = rank_name(rank, plural=True)
+    text = f"three {plural}" if kind is Category.TRIPLETS else f"pair of {plural}"
     if made:
         text += ", made with " + " and ".join(_card_name(c) for c in made)
     if kind is Category.PAIR:

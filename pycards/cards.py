@@ -17,6 +17,7 @@ import operator
 import random
 import re
 from collections.abc import Iterable
+from typing import Union
 
 from pycards.errors import DuplicateCardError, HandSizeError, UnknownCardError
 
@@ -24,9 +25,11 @@ __all__ = [
     "RANK_NAMES",
     "SUIT_NAMES",
     "Deck",
+    "Hand",
     "card",
     "format",
     "parse",
+    "rank_name",
     "rank_of",
     "suit_of",
 ]
@@ -39,6 +42,9 @@ RANK_NAMES = (
 )  # fmt: skip
 """Rank names as the seeds write them (the jack is the knave)."""
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+Hand = Union[str, Iterable[Union[str, int]]]
+"""What the evaluators accept as a hand: text, or an iterable of card strings and ids."""
 
 _RANK_TOKENS = {s: i for i, s in enumerate(RANK_SYMBOLS)} | {"T": 8}
 _SUIT_TOKENS = {s: i for i, s in enumerate(SUIT_SYMBOLS)} | {
@@ -56,6 +62,20 @@ _SHORT_PACK = tuple(c for c in range(52) if c >= 4 * 5)  # sevens and up
 def rank_of(card_id: int) -> int:
     """Rank index of a card id (0 = two .. 12 = ace)."""
     return card_id >> 2
+
+
+def rank_name(rank: int, plural: bool = False, knave: bool = True) -> str:
+    """A rank index in words: ``rank_name(4, plural=True) == 'sixes'``.
+
+    ``knave=False`` says "jack", as the American texts do.
+
+    >>> rank_name(9), rank_name(9, plural=True, knave=False), rank_name(4, plural=True)
+    ('knave', 'jacks', 'sixes')
+    """
+    word = RANK_NAMES[rank] if knave or rank != 9 else "jack"
+    if plural:
+        return word + ("es" if word == "six" else "s")
+    return word
 
 
 def suit_of(card_id: int) -> int:

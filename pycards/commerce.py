@@ -38,9 +38,7 @@ his left") are for the game driver: equal strengths here are equal hands.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable, Sequence
-from typing import Union
+from collections.abc import Sequence
 
 from pycards import _three_keys as keys
 from pycards._commerce import (
@@ -51,8 +49,8 @@ from pycards._commerce import (
     evaluate_many,
     table_bytes,
 )
-from pycards._ranking import category_of, compare_with, winners_with
-from pycards.cards import RANK_NAMES, SUIT_NAMES, parse
+from pycards._ranking import NamedCategory, category_of, compare_with, winners_with
+from pycards.cards import RANK_NAMES, SUIT_NAMES, Hand, parse, rank_name
 
 __all__ = [
     "PROFILES",
@@ -70,10 +68,7 @@ __all__ = [
     "winners",
 ]
 
-Hand = Union[str, Iterable[Union[str, int]]]
-
-
-class Category(enum.IntEnum):
+class Category(NamedCategory):
     """Categories of three-card hands, lowest first, in one numbering for every profile."""
 
     POINT = keys.POINT
@@ -85,9 +80,6 @@ class Category(enum.IntEnum):
     # The American names, as aliases.
     SEQUENCE_FLUSH = keys.SEQUENCE
     TRIPLETS = keys.TRICON
-
-    def __str__(self) -> str:
-        return self.name.lower().replace("_", " ")
 
 
 def pips(hand: Hand) -> int:
@@ -131,11 +123,6 @@ def winners(hands: Sequence[Hand], rules: str = "english") -> list[int]:
     return winners_with(evaluate, hands, rules)
 
 
-def _plural(rank: int) -> str:
-    word = RANK_NAMES[rank]
-    return word + ("es" if word == "six" else "s")
-
-
 def describe(hand: Hand, rules: str = "english") -> str:
     """The hand in words.
 
@@ -151,8 +138,8 @@ def describe(hand: Hand, rules: str = "english") -> str:
     american = rules in ("american", "american_extended")
     if kind is Category.TRICON:
         if rules == "thirty_one":
-            return f"three {_plural(key[1])}"
-        return f"{'triplets' if american else 'tricon'} of {_plural(key[1])}"
+            return f"three {rank_name(key[1], plural=True)}"
+        return f"{'triplets' if american else 'tricon'} of {rank_name(key[1], plural=True)}"
     if kind is Category.SEQUENCE:
         ranks = sorted(c >> 2 for c in ids)
         if ranks == [0, 1, keys.ACE]:
@@ -164,7 +151,7 @@ def describe(hand: Hand, rules: str = "english") -> str:
     if kind is Category.FLUSH:
         return f"flush, point {key[1]}"
     if kind is Category.PAIR:
-        return f"pair of {_plural(key[1])}, {RANK_NAMES[key[2]]}"
+        return f"pair of {rank_name(key[1], plural=True)}, {RANK_NAMES[key[2]]}"
     if rules in ("american", "american_extended", "ship"):
         total, cards = keys.american_point(ids)
         return f"point of {total} on {'three' if cards == 3 else 'two'} cards" if total else "no point"

@@ -27,9 +27,7 @@ conveniences built on them.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
-from typing import Union
 
 from pycards._poker import (
     PROFILES,
@@ -39,8 +37,8 @@ from pycards._poker import (
     evaluate_many,
     table_bytes,
 )
-from pycards._ranking import category_of, compare_with, winners_with
-from pycards.cards import RANK_NAMES, SUIT_NAMES, parse, rank_of, suit_of
+from pycards._ranking import NamedCategory, category_of, compare_with, winners_with
+from pycards.cards import SUIT_NAMES, Hand, parse, rank_name, rank_of, suit_of
 
 __all__ = [
     "PROFILES",
@@ -58,10 +56,7 @@ __all__ = [
     "winners",
 ]
 
-Hand = Union[str, Iterable[Union[str, int]]]
-
-
-class Category(enum.IntEnum):
+class Category(NamedCategory):
     """Categories of five-card hands, lowest first (law 65)."""
 
     NO_PAIR = 0
@@ -81,9 +76,6 @@ class Category(enum.IntEnum):
     FULL_HOUSE = 6
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
-
-    def __str__(self) -> str:
-        return self.name.lower().replace("_", " ")
 
 
 def category(hand: Hand, rules: str = "english") -> Category:
@@ -168,12 +160,8 @@ def opens(hand: Hand, minimum: str | int = "J", rules: str = "english") -> bool:
 
 
 def _rank_word(rank: int, rules: str, plural: bool = False) -> str:
-    word = RANK_NAMES[rank]
-    if rules != "english" and word == "knave":
-        word = "jack"
-    if plural:
-        return word + ("es" if word == "six" else "s")
-    return word
+    """"knave" under the English laws, "jack" under the others."""
+    return rank_name(rank, plural, knave=rules == "english")
 
 
 def describe(hand: Hand, rules: str = "english") -> str:

@@ -18,11 +18,8 @@ the texts are silent: a hand formed by dividing a pair cannot hold a natural.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Union
-
 from pycards._vingtun import total, totals_many
-from pycards.cards import parse
+from pycards.cards import Hand, parse
 
 __all__ = [
     "DRAWN",
@@ -38,8 +35,6 @@ __all__ = [
     "total",
     "totals_many",
 ]
-
-Hand = Union[str, Iterable[Union[str, int]]]
 
 OVER_DRAWN = 0
 """``evaluate`` of an over-drawn hand: below every standing total."""

@@ -13,7 +13,6 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from pycards.games.base import Action
 from pycards.games.policies import Policy
 
 __all__ = ["Estimate", "SimulationResult", "play_block", "simulate"]
