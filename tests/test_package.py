@@ -37,7 +37,9 @@ def test_batch_function_loads_numpy_on_first_use(tmp_path: Path) -> None:
 
 def test_all_names_exist() -> None:
     modules = ["pycards.cards", "pycards.errors", "pycards.commerce", "pycards.brag",
-               "pycards.vingtun"]
+               "pycards.vingtun", "pycards.settlement", "pycards.games",
+               "pycards.games.base", "pycards.games.vingt_un", "pycards.games.policies",
+               "pycards.games.simulate", "pycards.games.interactive"]
     for module in [pycards, poker] + [importlib.import_module(m) for m in modules]:
         for name in module.__all__:
             assert hasattr(module, name), f"{module.__name__}.{name}"
