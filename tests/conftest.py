@@ -1,4 +1,8 @@
-"""Shared fixtures for the exhaustive five-card poker tests.
+"""Shared test set-up: the Hypothesis profile, and the exhaustive five-card fixtures.
+
+Under CI (``CI`` set in the environment) Hypothesis runs derandomized, so a run
+is reproducible and a red CI names a real bug that replays locally with
+``CI=1 pytest``.
 
 All 2,598,960 five-card hands are built once per session, in
 ``itertools.combinations(range(52), 5)`` order, as an (N, 5) uint8 array
@@ -15,6 +19,11 @@ from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 # the test modules import ``reference_poker`` by name, whatever pytest's import mode
 _HERE = os.path.dirname(os.path.abspath(__file__))
