@@ -304,6 +304,11 @@ class Ledger:
         """The payments as a valid batch for the current balances, or SettlementError."""
         batch = []
         for p in payments:
+            if (type(p) is Payment and type(p.amount) is int and p.amount >= 0
+                    and type(p.payer) is str and type(p.payee) is str and p.payer != p.payee
+                    and p.payer in self._balances and p.payee in self._balances):  # fmt: skip
+                batch.append(p)  # the common case, already well formed
+                continue
             if not isinstance(p, Payment):
                 try:
                     p = Payment(*p)

@@ -501,8 +501,8 @@ class VingtUn(Game):
         self.deal_over = False
         self.hands = [[] for _ in range(self.players)]
         for seat in self.order:
-            self.hands[seat] = [_Hand([self._card(dealt, f"p{seat}")])]
-        self.dealer_hands = [_Hand([self._card(dealt, f"p{self.dealer}")])]
+            self.hands[seat] = [_Hand([self._card(dealt, self._names[seat])])]
+        self.dealer_hands = [_Hand([self._card(dealt, self._names[self.dealer])])]
         self.phase = "stake"
         self.turn = 0
 
@@ -556,24 +556,24 @@ class VingtUn(Game):
         return len(self.dealer_hands) if self.phase == "dealer" else len(self.hands[self.order[self.turn]])
 
     def is_legal(self, action: Action) -> bool:
-        if not action.has_exact_types():
-            return False
+        """Whether ``action`` may be applied now (amounts must be exact ints)."""
         phase = self.phase
         kind = type(action)
         if phase == "stake":
-            return isinstance(action, Stake) and self.options.min_stake <= action.amount <= self.options.max_stake
+            return (kind is Stake and type(action.amount) is int  # type: ignore[attr-defined]
+                    and self.options.min_stake <= action.amount <= self.options.max_stake)  # type: ignore[attr-defined]  # fmt: skip
         if phase in ("draw", "dealer"):
             if kind is Content:
                 return True
             if kind is Draw:
                 return self.dealable() >= 1
-            if (isinstance(action, Divide) and self._current().is_pair() and self._hand_count() < 4
-                    and self.dealable() >= 2):  # fmt: skip
+            if (isinstance(action, Divide) and type(action.stake) is int and self._current().is_pair()
+                    and self._hand_count() < 4 and self.dealable() >= 2):  # fmt: skip
                 if phase == "dealer":
                     return action.stake == 0
                 return self.options.min_stake <= action.stake <= self.options.max_stake
             return False
-        return action in self.legal_actions()
+        return action.has_exact_types() and action in self.legal_actions()
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: its own cards, every face-up card, the stakes and balances.
@@ -672,8 +672,8 @@ class VingtUn(Game):
             for seat in self.order:
                 self.hands[seat][0].set_stake(2 * self.hands[seat][0].stake)
         for seat in self.order:
-            self.hands[seat][0].add(self._card(dealt, f"p{seat}"))
-        self.dealer_hands[0].add(self._card(dealt, f"p{self.dealer}"))
+            self.hands[seat][0].add(self._card(dealt, self._names[seat]))
+        self.dealer_hands[0].add(self._card(dealt, self._names[self.dealer]))
         self._declare_naturals(dealt)
 
     def _declare_naturals(self, dealt: list[tuple[str, int]]) -> None:
@@ -763,7 +763,7 @@ class VingtUn(Game):
 
     def _on_Draw(self, action: Draw, dealt: list[tuple[str, int]]) -> None:
         hand = self._current()
-        who = f"p{self.dealer}" if self.phase == "dealer" else f"p{self.order[self.turn]}"
+        who = self._names[self.dealer if self.phase == "dealer" else self.order[self.turn]]
         hand.add(self._card(dealt, who))
         if self.phase == "draw" and points(hand.cards) > 21:
             # "Had his third card been a 9, it would have been an over-draw, and the
@@ -782,7 +782,7 @@ class VingtUn(Game):
     def _on_Divide(self, action: Divide, dealt: list[tuple[str, int]]) -> None:
         hands = self.dealer_hands if self.phase == "dealer" else self.hands[self.order[self.turn]]
         hand = hands[self.hand_index]
-        who = f"p{self.dealer}" if self.phase == "dealer" else f"p{self.order[self.turn]}"
+        who = self._names[self.dealer if self.phase == "dealer" else self.order[self.turn]]
         stake = action.stake * (2 if self.double else 1)
         second = _Hand([hand.take_last()], stake, divided=True)
         hand.mark_divided()
