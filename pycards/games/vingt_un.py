@@ -594,7 +594,11 @@ class VingtUn(Game):
             "phase": self.phase,
             "to_act": self.to_act,
             "double": self.double,
-            "hands": {s: [h.view(s == seat) for h in hands[s]] for s in self.order},
+            "hands": {
+                s: [(h._shown or h.view(True)) if s == seat else (h._hidden or h.view(False))
+                    for h in hands[s]]
+                for s in self.order
+            },  # fmt: skip
             "dealer_hands": [h.view(dealer_shown) for h in self.dealer_hands],
             "balances": [balances[n] for n in self._names],
             "pool": balances.get("pool", 0),
@@ -770,9 +774,9 @@ class VingtUn(Game):
             # player would have had to pay the dealer the amount he staked. At the same
             # time he would throw up his cards, or hand them to ... the pone"
             self._settle_player(self.order[self.turn], -hand.stake, "over-drawn")
-            hand.finish()
-            self.used.extend(hand.cards)
             hand.collected = True
+            hand.finish()  # forgets the cached views, which now show no cards
+            self.used.extend(hand.cards)
         self._advance(dealt)
 
     def _on_Content(self, action: Content, dealt: list[tuple[str, int]]) -> None:
