@@ -349,7 +349,7 @@ _HANDLERS: dict[type[Action], str] = {
 _STATE = (
     "phase", "dealer", "proper_dealer", "seller", "buyer", "price", "deal_round", "rounds_played",
     "stock", "used", "shuffles", "passes", "double", "hands", "dealer_hands", "order", "turn",
-    "hand_index", "naturals", "deal_over", "first_dealer_draw",
+    "hand_index", "naturals", "first_dealer_draw",
 )  # fmt: skip
 
 
@@ -414,7 +414,6 @@ class VingtUn(Game):
         self.turn = 0
         self.hand_index = 0
         self.naturals: list[int] = []
-        self.deal_over = False
         self.first_dealer_draw: list[list[int]] = []
         self._start(dealer)
 
@@ -498,7 +497,6 @@ class VingtUn(Game):
         self.order = self._player_order()
         self.double = False
         self.naturals = []
-        self.deal_over = False
         self.hands = [[] for _ in range(self.players)]
         for seat in self.order:
             self.hands[seat] = [_Hand([self._card(dealt, self._names[seat])])]
