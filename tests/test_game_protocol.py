@@ -16,7 +16,6 @@ totals add up to zero, and each seat's payoff is the ledger's.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -24,6 +23,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from driver_checks import pack_accounting
 from pycards.errors import IllegalActionError
 from pycards.games import new_game, simulate
 from pycards.games.policies import DrawBelow, first_legal
@@ -104,7 +104,7 @@ def restored(game: VingtUn) -> VingtUn:
 def check_game(game: VingtUn, total: int) -> None:
     counters_neither_made_nor_lost(game, total)
     over_exactly_when_nobody_acts(game)
-    the_pack_accounts_for_every_card(game)
+    pack_accounting(game)
     observations_hide_what_they_should(game)
 
 
@@ -126,22 +126,6 @@ def over_exactly_when_nobody_acts(game: VingtUn) -> None:
         assert legal == []
     else:
         assert legal and 0 <= game.to_act < game.players
-
-
-def the_pack_accounts_for_every_card(game: VingtUn) -> None:
-    """stock + used + the cards on the table is the whole pack, each card once (once
-    the game is over the last round's cards have been collected into ``used``; an
-    over-drawn hand is thrown up to the pone, into ``used``, at once)."""
-    size = 104 if game.options.deal_passes == "two_packs" else 52
-    cards = Counter(game.stock) + Counter(game.used)
-    if not game.is_over:
-        for hands in game.hands:
-            for hand in hands:
-                if not hand.collected:
-                    cards.update(hand.cards)
-        for hand in game.dealer_hands:
-            cards.update(hand.cards)
-    assert cards == Counter(range(size))
 
 
 def observations_hide_what_they_should(game: VingtUn) -> None:

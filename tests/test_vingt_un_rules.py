@@ -17,6 +17,7 @@ from collections import Counter
 
 import pytest
 
+from driver_checks import pack_accounting
 from pycards.cards import parse
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games import new_game
@@ -81,21 +82,6 @@ def assert_illegal(game: VingtUn, action) -> None:
     with pytest.raises(IllegalActionError):
         game.apply(action)
     assert snapshot(game) == before
-
-
-def pack_accounting(game: VingtUn) -> None:
-    """No card is ever in two places: stock + used + the table is exactly the pack
-    (an over-drawn hand is thrown up to the pone, into ``used``, at once)."""
-    size = 104 if game.options.deal_passes == "two_packs" else 52
-    cards = Counter(game.stock) + Counter(game.used)
-    if not game.is_over:  # once over, the last round's cards are collected into ``used``
-        for hands in game.hands:
-            for hand in hands:
-                if not hand.collected:
-                    cards.update(hand.cards)
-        for hand in game.dealer_hands:
-            cards.update(hand.cards)
-    assert cards == Counter(range(size))
 
 
 # A quiet first round for three players, dealer 0: p1 10+7, p2 10+7, the dealer 9+9;

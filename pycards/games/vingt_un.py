@@ -415,6 +415,7 @@ class VingtUn(Game):
         self.hand_index = 0
         self.naturals: list[int] = []
         self.first_dealer_draw: list[list[int]] = []
+        self._payments: list[Payment] = []  # the payments of the apply() under way
         self._start(dealer)
 
     # Chance --------------------------------------------------------------------------------
@@ -623,7 +624,7 @@ class VingtUn(Game):
             raise IllegalActionError(f"{action!r} is not legal now (phase {self.phase!r}, seat {self.to_act})")
         seat = self.to_act
         dealt: list[tuple[str, int]] = []
-        self._payments: list[Payment] = []
+        self._payments = []
         getattr(self, _HANDLERS[type(action)])(action, dealt)
         record = Record(seat, action, tuple(dealt), tuple(self._payments))
         self.history.append(record)
@@ -633,7 +634,7 @@ class VingtUn(Game):
         payments = [p for p in payments if p.amount]
         if payments:
             self._ledger.apply(payments, note)
-            getattr(self, "_payments", []).extend(payments)
+            self._payments.extend(payments)
 
     def _between(self, seat: int, amount: int) -> Payment:
         """The payment of ``amount`` to the player (> 0) or from him (< 0) with the dealer."""
@@ -860,6 +861,7 @@ class VingtUn(Game):
         twin.options, twin.players, twin.seed = self.options, self.players, self.seed
         twin._names, twin._stakes, twin._divides = self._names, self._stakes, self._divides
         twin._top = ()
+        twin._payments = []
         twin._ledger = self._ledger.copy()
         twin.history = list(self.history)
         for name in _STATE:
@@ -894,6 +896,7 @@ class VingtUn(Game):
         game.players, game.seed = data["players"], data["seed"]
         game._names = tuple(f"p{i}" for i in range(game.players))
         game._top = ()
+        game._payments = []
         lo, hi = game.options.min_stake, game.options.max_stake
         game._stakes = [Stake(a) for a in range(lo, hi + 1)]
         game._divides = [Divide(a) for a in range(lo, hi + 1)]
