@@ -28,7 +28,7 @@ def generate_tables() -> None:
 
 
 def extension(name: str, source: str) -> Extension:
-    """A C extension ``pycards.<name>`` built from ``src/<source>``."""
+    """A C extension ``pycards.<name>`` (a dotted name for a subpackage) built from ``src/<source>``."""
     macros = [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
     if sys.platform == "win32":
         compile_args = ["/O2"]
@@ -51,6 +51,7 @@ setup(
             extension("_commerce", "_commerce.pyx"),
             extension("_brag", "_brag.pyx"),
             extension("_vingtun", "_vingtun.pyx"),
+            extension("games._vingt_un_table", "_vingt_un_table.pyx"),
         ],
         build_dir=os.path.join("build", "cython"),
         include_path=["src"],

@@ -22,6 +22,11 @@ PYTHON_MODULES = (
     "pycards.commerce",
     "pycards.brag",
     "pycards.vingtun",
+    "pycards.settlement",
+    "pycards.games",
+    "pycards.games.vingt_un",
+    "pycards.games.policies",
+    "pycards.games.simulate",
 )
 
 
@@ -85,7 +90,9 @@ def test_compiled_module_doctests() -> None:
     assert {"evaluate", "evaluate_many", "classes"} <= documented
 
 
-@pytest.mark.parametrize("name", ["pycards._commerce", "pycards._brag", "pycards._vingtun"])
+@pytest.mark.parametrize(
+    "name", ["pycards._commerce", "pycards._brag", "pycards._vingtun", "pycards.games._vingt_un_table"]
+)
 def test_other_compiled_module_doctests(name: str) -> None:
     result = _run(_compiled_doctests(name))
     assert result.failed == 0

@@ -16,6 +16,7 @@ totals add up to zero, and each seat's payoff is the ledger's.
 from __future__ import annotations
 
 import json
+import pickle
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -146,14 +147,14 @@ def observations_hide_what_they_should(game: VingtUn) -> None:
                 if hand.collected:  # thrown up to the pone (over-drawn): off the table
                     assert view.cards == ()
                 elif other == seat:
-                    assert list(view.cards) == hand.cards
+                    assert view.cards == hand.cards
                 else:  # the first two cards are dealt face down
                     assert view.cards[:2] == (None,) * min(2, len(hand.cards))
-                    assert list(view.cards[2:]) == hand.cards[2:]
+                    assert view.cards[2:] == hand.cards[2:]
                 seen += [c for c in view.cards if c is not None]
         for view, hand in zip(obs["dealer_hands"], game.dealer_hands):
             if seat == game.dealer or dealer_turn:
-                assert list(view.cards) == hand.cards
+                assert view.cards == hand.cards
             else:  # not turned up before his turn
                 assert view.cards[:2] == (None,) * min(2, len(hand.cards))
             seen += [c for c in view.cards if c is not None]
@@ -325,6 +326,53 @@ def test_replaying_the_history_gives_the_same_game(seed):
     assert replay.payoffs() == game.payoffs()
 
 
+def test_a_pickled_game_goes_on_identically():
+    """``pickle`` (and so ``copy.deepcopy`` and process pools) goes through ``to_dict``."""
+    game = new_game("vingt_un", players=3, seed=11, rounds=8)
+    policy = DrawBelow(15, divide=True)
+    for _ in range(7):
+        game.apply(policy(game.observation(game.to_act), game.legal_actions()))
+    twin = pickle.loads(pickle.dumps(game))
+    assert type(twin) is VingtUn and image(twin) == image(game)
+    while not game.is_over:
+        action = policy(game.observation(game.to_act), game.legal_actions())
+        assert twin.apply(action) == game.apply(action)
+    assert image(twin) == image(game)
+
+
+# --------------------------------------------------------------------------------------
+# Chance: the shuffles
+# --------------------------------------------------------------------------------------
+
+
+def test_every_seed_shuffles_its_own_pack():
+    """Distinct seeds (small, huge, negative) give distinct packs, each a permutation."""
+    seeds = list(range(300)) + [2**64 - 1, 2**64, 2**200 + 3, -1, -(2**70)]
+    packs = set()
+    for seed in seeds:
+        game = new_game("vingt_un", players=2, seed=seed, dealer=0, rounds=1)
+        pack = game.stock + [c for hand in game.hands for h in hand for c in h.cards] + \
+            [c for h in game.dealer_hands for c in h.cards]  # fmt: skip
+        assert sorted(pack) == list(range(52))
+        packs.add(tuple(pack))
+    assert len(packs) == len(seeds)
+
+
+def test_shuffles_are_uniform():
+    """Chi-square of where cards fall over 5,200 fixed seeds: the top card of the first
+    pack and the first card of the second shuffle (the first-ace draw being the first)
+    are each spread evenly over the 52 cards (the 0.0001 critical value of chi-square
+    with 51 degrees of freedom is about 98)."""
+    counts = [[0] * 52, [0] * 52]
+    for seed in range(5200):
+        game = new_game("vingt_un", players=2, seed=seed, rounds=1)
+        counts[0][game.first_dealer_draw[0][0]] += 1
+        counts[1][game.hands[game.order[0]][0].cards[0]] += 1
+    for row in counts:
+        chi2 = sum((n - 100) ** 2 / 100 for n in row)
+        assert chi2 < 98, (chi2, row)
+
+
 # --------------------------------------------------------------------------------------
 # simulate
 # --------------------------------------------------------------------------------------
@@ -335,6 +383,25 @@ POLICIES = [
     DrawBelow(17, double_on=(12,)),
     first_legal,
 ]
+
+
+def test_draw_below_answers_every_decision_legally():
+    """The built-in policy keeps its own deal, declines a deal offered to it, stakes,
+    doubles by its rule and plays its hand, always with a legal action."""
+    policy = DrawBelow(16, stake="max", double_on=(12,))
+    game = new_game("vingt_un", players=3, seed=2, dealer=0, selling=True, rounds=3, max_stake=4)
+    assert policy(game.observation(0), game.legal_actions()) == KeepDeal()
+    game.apply(SellDeal(1, 2))  # seat 0 offers the deal to seat 1, who plays DrawBelow
+    assert policy(game.observation(1), game.legal_actions()) == DeclineSale()
+    game.apply(DeclineSale())
+    assert policy(game.observation(game.to_act), game.legal_actions()) == Stake(4)
+    while not game.is_over:
+        seat = game.to_act
+        action = policy(game.observation(seat), game.legal_actions())
+        assert action in game.legal_actions()
+        if isinstance(action, Double):
+            assert action.call == (game.observation(seat)["dealer_hands"][0].cards[0] >> 2 == 12)
+        game.apply(action)
 
 
 def test_simulate_independent_of_the_executor_and_of_block_placement():

@@ -50,6 +50,7 @@ COMPILED = {
     "pycards._commerce": ("pycards.commerce", ("evaluate", "evaluate_many")),
     "pycards._brag": ("pycards.brag", ("evaluate", "evaluate_many")),
     "pycards._vingtun": ("pycards.vingtun", ("total", "totals_many")),
+    "pycards.games._vingt_un_table": ("pycards.games.vingt_un", ("points",)),
 }
 
 
@@ -58,7 +59,8 @@ def test_typing_files_are_installed() -> None:
     files = importlib.resources.files("pycards")
     assert files.joinpath("py.typed").is_file()
     for compiled in COMPILED:
-        assert files.joinpath(compiled.split(".")[1] + ".pyi").is_file(), compiled
+        *package, module = compiled.split(".")[1:]
+        assert files.joinpath(*package, module + ".pyi").is_file(), compiled
 
 
 def test_compiled_functions_are_exported_as_they_are() -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pycards.games.base import Action
-from pycards.games.vingt_un import CONTENT, DRAW, Divide, Double, KeepDeal, Stake, points
+from pycards.games.vingt_un import CONTENT, DECLINE, AcceptSale, Double, Draw, Stake, points
 
 __all__ = ["DrawBelow", "Policy", "first_legal"]
 
@@ -29,12 +29,15 @@ class DrawBelow:
     ``stake`` is ``"min"`` or ``"max"``; as dealer, call "double" when the rank
     index of the first card is in ``double_on`` (e.g. ``(8, 9, 10, 11, 12)``: a
     ten-count card or an ace); ``divide`` divides every pair it may (at the
-    least stake). The deal is never sold.
+    least stake). The deal is never sold, nor bought.
 
-    >>> from pycards.games.vingt_un import HandView
+    >>> from pycards.games.vingt_un import CONTENT, DRAW, HandView
     >>> DrawBelow(16)({"seat": 0, "phase": "draw", "hands": {0: [HandView((40, 8), 1, False, False)]}},
     ...               [DRAW, CONTENT])
     Draw()
+    >>> DrawBelow(16)({"seat": 0, "phase": "draw", "hands": {0: [HandView((40, 28), 1, False, False)]}},
+    ...               [DRAW, CONTENT])
+    Content()
     """
 
     def __init__(self, n: int = 17, stake: str = "min", double_on: Sequence[int] = (),
@@ -48,20 +51,22 @@ class DrawBelow:
 
     def __call__(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         first = legal[0]
-        if isinstance(first, Stake):
-            return legal[0] if self.stake == "min" else legal[-1]
-        if isinstance(first, Double):
+        kind = type(first)
+        if kind is Draw:  # a hand to play
+            if self.divide and len(legal) > 2:
+                return legal[2]  # the least stake (the dealer's Divide(0))
+            if observation["phase"] == "dealer":
+                hands = observation["dealer_hands"]
+            else:
+                hands = observation["hands"][observation["seat"]]
+            for hand in hands:
+                if not hand.done:
+                    return first if points(hand.cards) < self.n else CONTENT
+        if kind is Stake:
+            return first if self.stake == "min" else legal[-1]
+        if kind is Double:
             card = observation["dealer_hands"][0].cards[0]
             return Double((card % 52) >> 2 in self.double_on)
-        if isinstance(first, KeepDeal):
-            return first
-        if self.divide:
-            for action in legal:
-                if isinstance(action, Divide):
-                    return action
-        if observation["phase"] == "dealer":
-            hands = observation["dealer_hands"]
-        else:
-            hands = observation["hands"][observation["seat"]]
-        hand = next(h for h in hands if not h.done)
-        return DRAW if points(hand.cards) < self.n else CONTENT
+        if kind is AcceptSale:
+            return DECLINE
+        return first  # Content alone (the pack is spent), or KeepDeal

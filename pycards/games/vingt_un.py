@@ -27,6 +27,11 @@ The pack is not re-united between rounds: the last card is never dealt but
 joins the used cards, which are shuffled to continue. The game runs for
 ``rounds`` rounds, the deal passing as the options say.
 
+The rules run in C, in :class:`pycards.games._vingt_un_table.Table`; this module
+adds the options, the set-up and JSON. Each shuffle is a Fisher-Yates shuffle
+drawn from a SplitMix64 stream keyed by the seed (hashed with BLAKE2b) and the
+number of the shuffle, so a seed gives the same game on every platform.
+
 Decisions where the texts are silent (also in the README):
 
 * Against a dealer who divided, every player hand is settled against each of
@@ -48,98 +53,25 @@ Decisions where the texts are silent (also in the README):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal, NamedTuple, Optional
+from typing import Any, ClassVar, Literal, Optional
 
+from pycards.games._vingt_un_table import Table, points
 from pycards.cards import parse
-from pycards.errors import GameOptionError, IllegalActionError
+from pycards.errors import GameOptionError
+from pycards.games._vingt_un_actions import (
+    ACCEPT, CALL, CONTENT, DECLINE, DRAW, KEEP, NO_CALL, AcceptSale, Content, DeclineSale, Divide,
+    Double, Draw, HandState, HandView, KeepDeal, SellDeal, Stake,
+)  # fmt: skip
 from pycards.games.base import Action, Game, Record
-from pycards.settlement import Ledger, Payment, split
-from pycards.vingtun import NATURAL, OVER_DRAWN, settle_strengths
+from pycards.settlement import Ledger, Payment
 
 __all__ = [
-    "AcceptSale",
-    "HandView",
-    "Content",
-    "DeclineSale",
-    "Divide",
-    "Double",
-    "Draw",
-    "KeepDeal",
-    "SellDeal",
-    "Stake",
-    "VingtUn",
-    "VingtUnOptions",
-]
-
-# ------------------------------------------------------------------------------------------
-# Actions
-# ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Stake(Action):
-    """A player's stake on his first card."""
-
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class Double(Action):
-    """The dealer, having looked at his first card, calls "double" (``call``) or not."""
-
-    call: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Divide(Action):
-    """Divide the pair of the hand in play, with a separate ``stake`` on the new hand
-    (the dealer divides with stake 0: he has none)."""
-
-    stake: int
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
-    """'A card': one more card, face up, to the hand in play."""
-
-
-@dataclass(frozen=True, slots=True)
-class Content(Action):
-    """'Content': stand on the hand in play."""
-
-
-@dataclass(frozen=True, slots=True)
-class SellDeal(Action):
-    """The player whose turn it is to deal offers the deal to ``buyer`` for ``price``."""
-
-    buyer: int
-    price: int
-
-
-@dataclass(frozen=True, slots=True)
-class KeepDeal(Action):
-    """The player whose turn it is to deal keeps it."""
-
-
-@dataclass(frozen=True, slots=True)
-class AcceptSale(Action):
-    """The offered buyer pays the price and takes the deal."""
-
-
-@dataclass(frozen=True, slots=True)
-class DeclineSale(Action):
-    """The offered buyer declines; the seller deals."""
-
-
-DRAW, CONTENT, KEEP, ACCEPT, DECLINE = Draw(), Content(), KeepDeal(), AcceptSale(), DeclineSale()
-CALL, NO_CALL = Double(True), Double(False)
-
-# ------------------------------------------------------------------------------------------
-# Options
-# ------------------------------------------------------------------------------------------
+    "ACCEPT", "CALL", "CONTENT", "DECLINE", "DRAW", "KEEP", "NO_CALL",
+    "AcceptSale", "Content", "DeclineSale", "Divide", "Double", "Draw", "HandState", "HandView",
+    "KeepDeal", "SellDeal", "Stake", "VingtUn", "VingtUnOptions", "points",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -225,136 +157,11 @@ class VingtUnOptions:
         return cls(**options)
 
 
-# ------------------------------------------------------------------------------------------
-# Hands
-# ------------------------------------------------------------------------------------------
-
-_PIPS = tuple(1 if r == 12 else min(r + 2, 10) for r in range(13))
-
-
-def points(cards: list[int]) -> int:
-    """Total of a hand (ace 1 or 11; ids of a second pack are ``52 + id``)."""
-    hard = 0
-    ace = False
-    for c in cards:
-        rank = (c % 52) >> 2
-        hard += _PIPS[rank]
-        ace = ace or rank == 12
-    return hard + 10 if ace and hard + 10 <= 21 else hard
-
-
-class HandView(NamedTuple):
-    """A hand in an observation: its cards (``None`` where face down), stake, and state."""
-
-    cards: tuple[Optional[int], ...]
-    stake: int
-    divided: bool
-    done: bool
-
-
-class _Hand:
-    """One hand on the table: its cards, its stake, and whether it came from a division.
-
-    Change it only through its methods, which forget the cached views.
-    """
-
-    __slots__ = ("cards", "stake", "divided", "done", "collected", "_shown", "_hidden")
-
-    def __init__(self, cards: list[int], stake: int = 0, divided: bool = False, done: bool = False,
-                 collected: bool = False):  # fmt: skip
-        self.cards = cards
-        self.stake = stake
-        self.divided = divided
-        self.done = done
-        self.collected = collected  # thrown up to the pone already (an over-draw)
-        self._shown: HandView | None = None
-        self._hidden: HandView | None = None
-
-    def _changed(self) -> None:
-        self._shown = self._hidden = None
-
-    def add(self, card: int) -> None:
-        self.cards.append(card)
-        self._changed()
-
-    def take_last(self) -> int:
-        self._changed()
-        return self.cards.pop()
-
-    def finish(self) -> None:
-        self.done = True
-        self._changed()
-
-    def set_stake(self, stake: int) -> None:
-        self.stake = stake
-        self._changed()
-
-    def mark_divided(self) -> None:
-        self.divided = True
-        self._changed()
-
-    def strength(self) -> int:
-        total = points(self.cards)
-        if total > 21:
-            return OVER_DRAWN
-        if total == 21 and len(self.cards) == 2 and not self.divided:
-            return NATURAL
-        return total
-
-    def view(self, shown: bool) -> HandView:
-        """The hand as a seat sees it: all its cards if ``shown``, else the first two hidden;
-        a hand thrown up to the pone (over-drawn) has left the table: no cards."""
-        if self.collected:
-            return HandView((), self.stake, self.divided, self.done)
-        if shown:
-            if self._shown is None:
-                self._shown = HandView(tuple(self.cards), self.stake, self.divided, self.done)
-            return self._shown
-        if self._hidden is None:
-            cards = self.cards
-            hidden = (None, None)[: len(cards)] + tuple(cards[2:])
-            self._hidden = HandView(hidden, self.stake, self.divided, self.done)
-        return self._hidden
-
-    def is_pair(self) -> bool:
-        return len(self.cards) == 2 and (self.cards[0] % 52) >> 2 == (self.cards[1] % 52) >> 2
-
-    def to_list(self) -> list[Any]:
-        return [list(self.cards), self.stake, self.divided, self.done, self.collected]
-
-    @classmethod
-    def from_list(cls, data: list[Any]) -> _Hand:
-        return cls(list(data[0]), data[1], data[2], data[3], data[4])
-
-    def copy(self) -> _Hand:
-        return _Hand(list(self.cards), self.stake, self.divided, self.done, self.collected)
-
-
-# ------------------------------------------------------------------------------------------
-# The driver
-# ------------------------------------------------------------------------------------------
-
-def _plain_copy(value: Any) -> Any:
-    """A copy of a state value that shares no list with the game."""
-    if isinstance(value, list):
-        return [_plain_copy(v) for v in value]
-    return value
-
-
-_HANDLERS: dict[type[Action], str] = {
-    cls: "_on_" + cls.__name__
-    for cls in (Stake, Double, Divide, Draw, Content, SellDeal, KeepDeal, AcceptSale, DeclineSale)
-}
-
-_STATE = (
-    "phase", "dealer", "proper_dealer", "seller", "buyer", "price", "deal_round", "rounds_played",
-    "stock", "used", "shuffles", "passes", "double", "hands", "dealer_hands", "order", "turn",
-    "hand_index", "naturals", "first_dealer_draw",
-)  # fmt: skip
-
-
-class VingtUn(Game):
+class VingtUn(Table, Game):
     """A game of Vingt-un between ``players`` seats (0 .. players-1), one of them dealing.
+
+    The rules run in the compiled :class:`Table` (``src/_vingt_un_table.pyx``);
+    this class adds the protocol's set-up, copies and JSON.
 
     >>> from pycards.games import new_game
     >>> game = new_game("vingt_un", players=3, seed=7)
@@ -385,523 +192,30 @@ class VingtUn(Game):
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < players):  # fmt: skip
             raise GameOptionError(f"the dealer must be a seat 0..{players - 1}, not {dealer!r}")
-        self._top = parse(top)
-        self.options = VingtUnOptions.from_kwargs(options)
-        self.players = players
-        self.seed = seed
-        self._names = tuple(f"p{i}" for i in range(players))
-        parties = {name: self.options.counters for name in self._names}
-        if self.options.has_pool:
-            parties["pool"] = 0
-        self._ledger = Ledger(parties, credit=self._names)
-        self.history: list[Record] = []
-        self._stakes = [Stake(a) for a in range(self.options.min_stake, self.options.max_stake + 1)]
-        self._divides = [Divide(a) for a in range(self.options.min_stake, self.options.max_stake + 1)]
-        self.phase = "stake"
-        self.dealer = self.proper_dealer = -1
-        self.seller = self.buyer = -1
-        self.price = 0
-        self.deal_round = 0
-        self.rounds_played = 0
-        self.stock: list[int] = []
-        self.used: list[int] = []
-        self.shuffles = 0
-        self.passes = 0
-        self.double = False
-        self.hands: list[list[_Hand]] = [[] for _ in range(players)]
-        self.dealer_hands: list[_Hand] = []
-        self.order: list[int] = []
-        self.turn = 0
-        self.hand_index = 0
-        self.naturals: list[int] = []
-        self.first_dealer_draw: list[list[int]] = []
-        self._payments: list[Payment] = []  # the payments of the apply() under way
+        stacked = parse(top)
+        self._setup(players, seed, VingtUnOptions.from_kwargs(options), stacked)
+        self._open_ledger()
         self._start(dealer)
 
-    # Chance --------------------------------------------------------------------------------
-
-    def _fresh_pack(self) -> None:
-        """A new pack (two for ``two_packs``), shuffled from the seed and a counter.
-
-        The stock's top card is its last item. The first pack may be stacked (``top``).
-        """
-        size = 104 if self.options.deal_passes == "two_packs" else 52
-        top, self._top = self._top, ()
-        self.stock = [c for c in range(size) if c not in top]
-        self.used = []
-        self._shuffle(self.stock)
-        self.stock.extend(reversed(top))
-        self.passes = 1
-
-    def _shuffle(self, cards: list[int]) -> None:
-        random.Random(f"{self.seed}:{self.shuffles}").shuffle(cards)
-        self.shuffles += 1
-
-    def _card(self, dealt: list[tuple[str, int]], to: str) -> int:
-        """The top card. The last card of the pack is never dealt: it joins the used
-        cards, which the pone shuffles to continue (seed 002)."""
-        if len(self.stock) <= 1:
-            self.used.extend(self.stock)
-            self.stock = self.used
-            self.used = []
-            self._shuffle(self.stock)
-            self.passes += 1
-            dealt.append(("reshuffle", len(self.stock)))
-            if not self.stock:
-                raise IllegalActionError("no cards are left to deal")
-        card = self.stock.pop()
-        dealt.append((to, card))
-        return card
-
-    def _start(self, dealer: int | None) -> None:
-        """Choose the first dealer ("the player to whom the first ace is dealt") and begin."""
-        if dealer is not None:
-            self.history.append(Record(None, None, note=f"p{dealer} deals"))
-            self._begin_deal(dealer, [])
-            return
-        pack = list(range(52))
-        self._shuffle(pack)
-        seat = 0
-        draws: list[list[int]] = [[] for _ in range(self.players)]
-        for card in pack:
-            draws[seat].append(card)
-            if card >> 2 == 12:
-                break
-            seat = (seat + 1) % self.players
-        self.first_dealer_draw = draws
-        self.history.append(Record(None, None, note=f"the first ace falls to p{seat}, who deals"))
-        self._begin_deal(seat, [])
-
-    def _begin_deal(self, seat: int, dealt: list[tuple[str, int]]) -> None:
-        """A new deal for ``seat``: pool contributions, a fresh pack, maybe a sale."""
-        self.proper_dealer = self.dealer = seat
-        self.seller = self.buyer = -1
-        self.deal_round = 0
-        self.order, self.hands, self.dealer_hands = [], [[] for _ in range(self.players)], []
-        self._fresh_pack()
-        if self.options.pool_contribution:
-            self._pay([Payment(n, "pool", self.options.pool_contribution) for n in self._names],
-                      "pool contributions for the deal")  # fmt: skip
-        if self.options.selling:
-            self.phase = "sell"
-            self.turn = seat
-        else:
-            self._begin_round(dealt)
-
-    def _player_order(self) -> list[int]:
-        """Players in turn, starting left of the proper dealer, without the one dealing."""
-        start = self.proper_dealer
-        seats = [(start + k) % self.players for k in range(1, self.players + 1)]
-        return [s for s in seats if s != self.dealer]
-
-    def _begin_round(self, dealt: list[tuple[str, int]]) -> None:
-        self.order = self._player_order()
-        self.double = False
-        self.naturals = []
-        self.hands = [[] for _ in range(self.players)]
-        for seat in self.order:
-            self.hands[seat] = [_Hand([self._card(dealt, self._names[seat])])]
-        self.dealer_hands = [_Hand([self._card(dealt, self._names[self.dealer])])]
-        self.phase = "stake"
-        self.turn = 0
-
-    # Reading -------------------------------------------------------------------------------
-
-    @property
-    def to_act(self) -> int | None:
-        if self.phase == "over":
-            return None
-        if self.phase in ("sell", "buy"):
-            return self.turn
-        if self.phase == "stake":
-            return self.order[self.turn]
-        if self.phase in ("double", "dealer"):
-            return self.dealer
-        return self.order[self.turn]
-
-    def _current(self) -> _Hand:
-        if self.phase == "dealer":
-            return self.dealer_hands[self.hand_index]
-        return self.hands[self.order[self.turn]][self.hand_index]
-
-    def legal_actions(self) -> list[Action]:
-        phase = self.phase
-        if phase == "over":
-            return []
-        if phase == "stake":
-            return list(self._stakes)
-        if phase == "double":
-            return [CALL, NO_CALL]
-        if phase == "sell":
-            buyers = [s for s in range(self.players) if s != self.turn]
-            return [KEEP] + [SellDeal(b, p) for b in buyers for p in range(self.options.max_price + 1)]
-        if phase == "buy":
-            return [ACCEPT, DECLINE]
-        hand = self._current()
-        dealable = self.dealable()
-        if not dealable:
-            return [CONTENT]  # pack and used cards exhausted: the hand must stand
-        actions: list[Action] = [DRAW, CONTENT]
-        if hand.is_pair() and self._hand_count() < 4 and dealable >= 2:
-            actions += [Divide(0)] if phase == "dealer" else self._divides
-        return actions
-
-    def dealable(self) -> int:
-        """Cards that can still be dealt this round: the pack but its last card, then the
-        used cards the pone has collected (shuffled with that last card to continue)."""
-        return max(len(self.stock) - 1, 0) + len(self.used)
-
-    def _hand_count(self) -> int:
-        return len(self.dealer_hands) if self.phase == "dealer" else len(self.hands[self.order[self.turn]])
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be applied now (amounts must be exact ints)."""
-        phase = self.phase
-        kind = type(action)
-        if phase == "stake":
-            return (kind is Stake and type(action.amount) is int  # type: ignore[attr-defined]
-                    and self.options.min_stake <= action.amount <= self.options.max_stake)  # type: ignore[attr-defined]  # fmt: skip
-        if phase in ("draw", "dealer"):
-            if kind is Content:
-                return True
-            if kind is Draw:
-                return self.dealable() >= 1
-            if (isinstance(action, Divide) and type(action.stake) is int and self._current().is_pair()
-                    and self._hand_count() < 4 and self.dealable() >= 2):  # fmt: skip
-                if phase == "dealer":
-                    return action.stake == 0
-                return self.options.min_stake <= action.stake <= self.options.max_stake
-            return False
-        return action.has_exact_types() and action in self.legal_actions()
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know: its own cards, every face-up card, the stakes and balances.
-
-        A player's first two cards are dealt face down (shown as ``None`` to the
-        others); the dealer's are turned up when he plays; an over-drawn hand is
-        thrown up to the pone and shows no cards. The pack and the used cards are
-        only counted. Hands are :class:`HandView` tuples.
-        """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"no seat {seat!r} at this table")
-        dealer_shown = seat == self.dealer or self.phase in ("dealer", "over")
-        hands = self.hands
-        balances = self._ledger._balances
-        return {
-            "seat": seat,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "double": self.double,
-            "hands": {
-                s: [(h._shown or h.view(True)) if s == seat else (h._hidden or h.view(False))
-                    for h in hands[s]]
-                for s in self.order
-            },  # fmt: skip
-            "dealer_hands": [h.view(dealer_shown) for h in self.dealer_hands],
-            "balances": [balances[n] for n in self._names],
-            "pool": balances.get("pool", 0),
-            "stock": len(self.stock),
-            "used": len(self.used),
-            "rounds_played": self.rounds_played,
-        }
-
-    @property
-    def ledger(self) -> Ledger:
-        return self._ledger
-
-    def payoffs(self) -> dict[int, int]:
-        return {i: self._ledger.balance(n) - self.options.counters for i, n in enumerate(self._names)}
-
-    # Acting --------------------------------------------------------------------------------
-
-    def apply(self, action: Action) -> Record:
-        if not isinstance(action, Action):
-            raise TypeError(f"apply() takes a vingt_un action, not {type(action).__name__}")
-        if self.phase == "over":
-            raise IllegalActionError("the game is over")
-        if not self.is_legal(action):
-            raise IllegalActionError(f"{action!r} is not legal now (phase {self.phase!r}, seat {self.to_act})")
-        seat = self.to_act
-        dealt: list[tuple[str, int]] = []
-        self._payments = []
-        getattr(self, _HANDLERS[type(action)])(action, dealt)
-        record = Record(seat, action, tuple(dealt), tuple(self._payments))
-        self.history.append(record)
-        return record
-
-    def _pay(self, payments: list[Payment], note: str) -> None:
-        payments = [p for p in payments if p.amount]
-        if payments:
-            self._ledger.apply(payments, note)
-            self._payments.extend(payments)
-
-    def _between(self, seat: int, amount: int) -> Payment:
-        """The payment of ``amount`` to the player (> 0) or from him (< 0) with the dealer."""
-        player, dealer = self._names[seat], self._names[self.dealer]
-        return Payment(dealer, player, amount) if amount > 0 else Payment(player, dealer, -amount)
-
-    def _settle_player(self, seat: int, amount: int, note: str) -> None:
-        """``amount`` > 0: the dealer pays the player; < 0: the player pays the dealer."""
-        self._pay([self._between(seat, amount)], note)
-
-    def _on_SellDeal(self, action: SellDeal, dealt: list[tuple[str, int]]) -> None:
-        self.buyer, self.price, self.seller = action.buyer, action.price, self.turn
-        self.phase = "buy"
-        self.turn = action.buyer
-
-    def _on_KeepDeal(self, action: KeepDeal, dealt: list[tuple[str, int]]) -> None:
-        self._begin_round(dealt)
-
-    def _on_AcceptSale(self, action: AcceptSale, dealt: list[tuple[str, int]]) -> None:
-        self._pay([Payment(self._names[self.buyer], self._names[self.seller], self.price)],
-                  "the deal is sold")  # fmt: skip
-        self.dealer = self.buyer
-        self._begin_round(dealt)
-
-    def _on_DeclineSale(self, action: DeclineSale, dealt: list[tuple[str, int]]) -> None:
-        self.buyer = -1
-        self._begin_round(dealt)
-
-    def _on_Stake(self, action: Stake, dealt: list[tuple[str, int]]) -> None:
-        self.hands[self.order[self.turn]][0].set_stake(action.amount)
-        self.turn += 1
-        if self.turn == len(self.order):
-            self.phase = "double"
-
-    def _on_Double(self, action: Double, dealt: list[tuple[str, int]]) -> None:
-        self.double = action.call
-        if action.call:
-            for seat in self.order:
-                self.hands[seat][0].set_stake(2 * self.hands[seat][0].stake)
-        for seat in self.order:
-            self.hands[seat][0].add(self._card(dealt, self._names[seat]))
-        self.dealer_hands[0].add(self._card(dealt, self._names[self.dealer]))
-        self._declare_naturals(dealt)
-
-    def _declare_naturals(self, dealt: list[tuple[str, int]]) -> None:
-        self.naturals = [s for s in self.order if self.hands[s][0].strength() == NATURAL]
-        if self.dealer_hands[0].strength() == NATURAL:
-            # "he at once declares it ... and collects the stakes from the other
-            # players, the amount in this case being double from each"
-            for seat in self.order:
-                hand = self.hands[seat][0]
-                if seat not in self.naturals:
-                    self._settle_player(seat, -2 * hand.stake, "the dealer's natural")
-                hand.finish()
-            self.naturals = []
-            self._end_round(dealt)
-            return
-        for seat in self.naturals:
-            hand = self.hands[seat][0]
-            self._settle_player(seat, 2 * hand.stake, "a natural")
-            hand.finish()
-        if self.naturals and not self._natural_disregarded():
-            self._natural_privileges()
-        self.phase = "draw"
-        self.turn = 0
-        self.hand_index = 0
-        self._advance(dealt)
-
-    def _natural_disregarded(self) -> bool:
-        """A natural on the first hand of the deal, where naturals put the dealer out:
-        "the dealer disregards it, except that he has to pay to the holder as for a
-        drawn Vingt-un" (seed 002), so no privilege and no pool go with it."""
-        return (self.deal_round == 0 and self.options.deal_passes == "natural"
-                and self.options.natural_puts_out)  # fmt: skip
-
-    def _natural_privileges(self) -> None:
-        privilege = self.options.natural_privilege
-        if privilege:
-            for holder in self.naturals:
-                amount = self.hands[holder][0].stake // (2 if self.double else 1)
-                amount *= 2 if privilege == "double" else 1
-                payers = [s for s in self.order if s not in self.naturals]
-                self._pay([Payment(self._names[s], self._names[holder], amount) for s in payers],
-                          f"p{holder}'s natural: a {privilege} from each player")  # fmt: skip
-        if self.options.pool_to_natural:
-            pool = self._ledger.balance("pool")
-            shares = split(pool, self.naturals, self.order)
-            self._pay([Payment("pool", self._names[s], a) for s, a in shares.items()],
-                      "the pool to the natural")  # fmt: skip
-
-    def _advance(self, dealt: list[tuple[str, int]]) -> None:
-        """Move to the next hand that needs a decision, playing the dealer's part when due."""
-        while self.phase == "draw":
-            if self.turn >= len(self.order):
-                self._dealer_turn(dealt)
-                return
-            hands = self.hands[self.order[self.turn]]
-            while self.hand_index < len(hands) and hands[self.hand_index].done:
-                self.hand_index += 1
-            if self.hand_index < len(hands):
-                hand = hands[self.hand_index]
-                if points(hand.cards) >= 21 and not hand.is_pair():
-                    hand.finish()  # 21 stands; over-drawn was settled when drawn
-                    continue
-                return
-            self.turn += 1
-            self.hand_index = 0
-        if self.phase == "dealer":
-            hands = self.dealer_hands
-            while self.hand_index < len(hands) and (hands[self.hand_index].done
-                                                    or points(hands[self.hand_index].cards) >= 21):
-                hands[self.hand_index].finish()
-                self.hand_index += 1
-            if self.hand_index == len(hands):
-                self._showdown(dealt)
-
-    def _dealer_turn(self, dealt: list[tuple[str, int]]) -> None:
-        standing = any(not self._over(h) for s in self.order for h in self.hands[s] if s not in self.naturals)
-        self.phase = "dealer"
-        self.hand_index = 0
-        if not standing:  # nobody left to play against: the dealer need not draw
-            self._end_round(dealt)
-            return
-        self._advance(dealt)
-
-    @staticmethod
-    def _over(hand: _Hand) -> bool:
-        return points(hand.cards) > 21
-
-    def _on_Draw(self, action: Draw, dealt: list[tuple[str, int]]) -> None:
-        hand = self._current()
-        who = self._names[self.dealer if self.phase == "dealer" else self.order[self.turn]]
-        hand.add(self._card(dealt, who))
-        if self.phase == "draw" and points(hand.cards) > 21:
-            # "Had his third card been a 9, it would have been an over-draw, and the
-            # player would have had to pay the dealer the amount he staked. At the same
-            # time he would throw up his cards, or hand them to ... the pone"
-            self._settle_player(self.order[self.turn], -hand.stake, "over-drawn")
-            hand.collected = True
-            hand.finish()  # forgets the cached views, which now show no cards
-            self.used.extend(hand.cards)
-        self._advance(dealt)
-
-    def _on_Content(self, action: Content, dealt: list[tuple[str, int]]) -> None:
-        self._current().finish()
-        self._advance(dealt)
-
-    def _on_Divide(self, action: Divide, dealt: list[tuple[str, int]]) -> None:
-        hands = self.dealer_hands if self.phase == "dealer" else self.hands[self.order[self.turn]]
-        hand = hands[self.hand_index]
-        who = self._names[self.dealer if self.phase == "dealer" else self.order[self.turn]]
-        stake = action.stake * (2 if self.double else 1)
-        second = _Hand([hand.take_last()], stake, divided=True)
-        hand.mark_divided()
-        hand.add(self._card(dealt, who))
-        second.add(self._card(dealt, who))
-        hands.insert(self.hand_index + 1, second)
-        self._advance(dealt)
-
-    def _showdown(self, dealt: list[tuple[str, int]]) -> None:
-        """Settle every standing player hand against each of the dealer's hands, as one batch."""
-        payments: list[Payment] = []
-        tie_receipts = 0
-        dealer_name = self._names[self.dealer]
-        for dealer_hand in self.dealer_hands:
-            theirs = dealer_hand.strength()
-            if theirs == OVER_DRAWN and self.options.pool_overdraw_penalty:
-                payments.append(Payment(dealer_name, "pool", self.options.pool_overdraw_penalty))
-            for seat in self.order:
-                if seat in self.naturals:
-                    continue
-                for hand in self.hands[seat]:
-                    mine = hand.strength()
-                    if mine == OVER_DRAWN:
-                        continue  # paid when he over-drew
-                    result = settle_strengths(theirs, mine, hand.stake)
-                    if mine == theirs:  # a tie: the dealer receives (single, even at 21)
-                        tie_receipts += -result
-                    payments.append(self._between(seat, result))
-        if self.options.pool_tie_share and tie_receipts:
-            payments.append(Payment(dealer_name, "pool", tie_receipts // self.options.pool_tie_share))
-        self._pay(payments, "the show")
-        self._end_round(dealt)
-
-    def _end_round(self, dealt: list[tuple[str, int]]) -> None:
-        """Collect the cards, count the round, and pass the deal when it is due."""
-        for seat in self.order:
-            for hand in self.hands[seat]:
-                if not hand.collected:
-                    self.used.extend(hand.cards)
-        for hand in self.dealer_hands:
-            self.used.extend(hand.cards)
-        self.rounds_played += 1
-        self.deal_round += 1
-        next_dealer = self._next_dealer()
-        if self.rounds_played >= self.options.rounds:
-            self.phase = "over"
-            return
-        if next_dealer is None:
-            self._begin_round(dealt)
-        else:
-            self._begin_deal(next_dealer, dealt)
-
-    def _next_dealer(self) -> int | None:
-        """Who deals next, or None if the dealer goes on."""
-        rule = self.options.deal_passes
-        left = (self.proper_dealer + 1) % self.players
-        if rule == "natural":
-            first_hand = self.deal_round == 1
-            if self.naturals and self.options.natural_puts_out and not first_hand:
-                return self.naturals[0] if self.options.deal_to == "holder" else left
-            return None
-        if rule == "hands":
-            return left if self.deal_round >= self.options.deal_hands else None
-        # "twice" through the pack, or "two_packs" once: the round that used the last
-        # of the dealer's supply was completed from the used cards; now the deal passes.
-        limit = 2 if rule == "twice" else 1
-        return left if self.passes > limit else None
-
-    # Copies and JSON -----------------------------------------------------------------------
-
-    def copy(self) -> VingtUn:
-        twin = VingtUn.__new__(VingtUn)
-        twin.options, twin.players, twin.seed = self.options, self.players, self.seed
-        twin._names, twin._stakes, twin._divides = self._names, self._stakes, self._divides
-        twin._top = ()
-        twin._payments = []
-        twin._ledger = self._ledger.copy()
-        twin.history = list(self.history)
-        for name in _STATE:
-            value = getattr(self, name)
-            if name == "hands":
-                value = [[h.copy() for h in hs] for hs in value]
-            elif name == "dealer_hands":
-                value = [h.copy() for h in value]
-            elif isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            setattr(twin, name, value)
-        return twin
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (VingtUn.from_dict, (self.to_dict(),))
 
     def to_dict(self) -> dict[str, Any]:
-        state = {name: _plain_copy(getattr(self, name)) for name in _STATE}
-        state["hands"] = [[h.to_list() for h in hs] for hs in self.hands]
-        state["dealer_hands"] = [h.to_list() for h in self.dealer_hands]
         return {
             "game": self.name,
             "players": self.players,
             "seed": self.seed,
             "options": {f.name: getattr(self.options, f.name) for f in fields(self.options)},
-            "ledger": self._ledger.to_dict(),
+            "ledger": self.ledger.to_dict(),
             "history": [r.to_dict() for r in self.history],
-            "state": state,
+            "state": self._state(),
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> VingtUn:
         game = cls.__new__(cls)
-        game.options = VingtUnOptions.from_kwargs(data["options"])
-        game.players, game.seed = data["players"], data["seed"]
-        game._names = tuple(f"p{i}" for i in range(game.players))
-        game._top = ()
-        game._payments = []
-        lo, hi = game.options.min_stake, game.options.max_stake
-        game._stakes = [Stake(a) for a in range(lo, hi + 1)]
-        game._divides = [Divide(a) for a in range(lo, hi + 1)]
-        game._ledger = Ledger.from_dict(data["ledger"])
-        game.history = [
+        game._setup(data["players"], data["seed"], VingtUnOptions.from_kwargs(data["options"]), ())
+        history = [
             Record(
                 r["seat"],
                 None if r["action"] is None else cls.action_from_dict(r["action"]),
@@ -911,12 +225,5 @@ class VingtUn(Game):
             )
             for r in data["history"]
         ]
-        state = dict(data["state"])
-        state["hands"] = [[_Hand.from_list(h) for h in hs] for hs in state["hands"]]
-        state["dealer_hands"] = [_Hand.from_list(h) for h in state["dealer_hands"]]
-        for name in _STATE:
-            value = state[name]
-            if isinstance(value, list) and name not in ("hands", "dealer_hands"):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            setattr(game, name, value)
+        game._restore(data["state"], Ledger.from_dict(data["ledger"]), history)
         return game
