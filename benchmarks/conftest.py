@@ -46,6 +46,29 @@ def record() -> Any:
     return add
 
 
+@pytest.fixture
+def run_case(benchmark: Any, ctx: bc.Context, record: Any) -> Any:
+    """Benchmark one case of ``bench_cases.CASES`` by its id (an unavailable one skips)."""
+
+    def run(case_id: str) -> None:
+        c = bc.find_case(case_id)
+        benchmark.group = c.group
+        try:
+            timed = c.factory(ctx)
+        except bc.Unavailable as exc:
+            record(c.group, c.name, None, str(exc))
+            pytest.skip(str(exc))
+        benchmark.extra_info.update(library=c.library, hands_per_round=timed.items)
+        benchmark(timed.fn)
+        stats = getattr(benchmark, "stats", None)
+        if stats is not None:  # None under --benchmark-disable
+            ns = stats.stats.min / timed.items * 1e9
+            benchmark.extra_info["ns_per_hand_min"] = ns
+            record(c.group, c.name, ns, "ns/hand")
+
+    return run
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if not _SUMMARY:
         return

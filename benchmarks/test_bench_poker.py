@@ -24,21 +24,8 @@ CASE_IDS = [c.id for c in bc.CASES if c.group in POKER_GROUPS]
 
 
 @pytest.mark.parametrize("case_id", CASE_IDS)
-def test_bench(benchmark: Any, ctx: bc.Context, record: Any, case_id: str) -> None:
-    c = bc.find_case(case_id)
-    benchmark.group = c.group
-    try:
-        timed = c.factory(ctx)
-    except bc.Unavailable as exc:
-        record(c.group, c.name, None, str(exc))
-        pytest.skip(str(exc))
-    benchmark.extra_info.update(library=c.library, hands_per_round=timed.items)
-    benchmark(timed.fn)
-    stats = getattr(benchmark, "stats", None)
-    if stats is not None:  # None under --benchmark-disable
-        ns = stats.stats.min / timed.items * 1e9
-        benchmark.extra_info["ns_per_hand_min"] = ns
-        record(c.group, c.name, ns, "ns/hand")
+def test_bench(run_case: Any, case_id: str) -> None:
+    run_case(case_id)
 
 
 def _python(stmt: str) -> None:
