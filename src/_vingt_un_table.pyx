@@ -158,7 +158,7 @@ cdef class Table:
     cdef readonly int players
     cdef readonly object seed
     cdef uint64_t _key             # seed_key(seed)
-    cdef public object options
+    cdef readonly object options
     cdef int min_stake, max_stake, rounds, deal_passes, deal_hands, privilege, max_price
     cdef int pool_contribution, pool_overdraw_penalty, pool_tie_share
     cdef bint deal_to_holder, natural_puts_out, selling, pool_to_natural
@@ -183,8 +183,8 @@ cdef class Table:
     # Python values at the boundary.
     cdef readonly tuple names
     cdef object _ledger
-    cdef public list history
-    cdef public list first_dealer_draw
+    cdef readonly list history
+    cdef readonly list first_dealer_draw
     cdef tuple _top                # cards stacked on top of the first pack
     cdef list _stakes, _divides    # the legal Stake and Divide actions
     cdef list _payments            # the payments of the apply() under way

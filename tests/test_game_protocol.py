@@ -340,6 +340,20 @@ def test_a_pickled_game_goes_on_identically():
     assert image(twin) == image(game)
 
 
+def test_the_state_changes_only_through_apply():
+    """The table's state is read-only from outside; the views it hands out are copies."""
+    game = new_game("vingt_un", players=3, seed=4, dealer=0)
+    for name, value in [("dealer", 1), ("phase", "over"), ("options", None), ("history", []),
+                        ("turn", 2), ("stock", []), ("rounds_played", 5)]:  # fmt: skip
+        with pytest.raises(AttributeError):
+            setattr(game, name, value)
+    before = image(game)
+    game.stock.clear()
+    game.hands[1].clear()
+    game.order.append(0)
+    assert image(game) == before
+
+
 # --------------------------------------------------------------------------------------
 # Chance: the shuffles
 # --------------------------------------------------------------------------------------
