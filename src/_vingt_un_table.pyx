@@ -54,6 +54,13 @@ cdef tuple _NO_CARDS = ()
 cdef object _tuple_new = tuple.__new__
 
 
+cdef struct Terms:
+    # the agreed terms (VingtUnOptions) as C values, fixed for the game
+    int min_stake, max_stake, rounds, deal_passes, deal_hands, privilege, max_price
+    int pool_contribution, pool_overdraw_penalty, pool_tie_share
+    bint deal_to_holder, natural_puts_out, selling, pool_to_natural
+
+
 cdef struct Hand:
     int n
     int stake
@@ -154,14 +161,12 @@ cdef inline object payment(str payer, str payee, int amount):
 cdef class Table:
     """The state of a Vingt-un table and the rules that change it."""
 
-    # The agreed terms (from VingtUnOptions), as C values.
+    # The agreed terms.
     cdef readonly int players
     cdef readonly object seed
     cdef uint64_t _key             # seed_key(seed)
     cdef readonly object options
-    cdef int min_stake, max_stake, rounds, deal_passes, deal_hands, privilege, max_price
-    cdef int pool_contribution, pool_overdraw_penalty, pool_tie_share
-    cdef bint deal_to_holder, natural_puts_out, selling, pool_to_natural
+    cdef Terms terms
 
     # The state of play.
     cdef int _phase
@@ -193,21 +198,22 @@ cdef class Table:
     # Setting up ----------------------------------------------------------------------------
 
     def _setup(self, int players, seed, options, top):
-        """Take the agreed terms and open the ledger (``__init__`` of the driver)."""
+        """Take the agreed terms (``__init__`` and ``from_dict`` of the driver)."""
         self.players, self.seed, self.options, self._top = players, seed, options, tuple(top)
         self._key = seed_key(seed)
-        self.min_stake, self.max_stake = options.min_stake, options.max_stake
-        self.rounds, self.deal_hands, self.max_price = options.rounds, options.deal_hands, options.max_price
-        self.deal_passes = _DEAL_PASSES[options.deal_passes]
-        self.deal_to_holder = options.deal_to == "holder"
-        self.natural_puts_out, self.selling = options.natural_puts_out, options.selling
-        self.privilege = _PRIVILEGES[options.natural_privilege]
-        self.pool_contribution = options.pool_contribution
-        self.pool_overdraw_penalty = options.pool_overdraw_penalty
-        self.pool_tie_share, self.pool_to_natural = options.pool_tie_share, options.pool_to_natural
+        self.terms = Terms(
+            min_stake=options.min_stake, max_stake=options.max_stake, rounds=options.rounds,
+            deal_passes=_DEAL_PASSES[options.deal_passes], deal_hands=options.deal_hands,
+            privilege=_PRIVILEGES[options.natural_privilege], max_price=options.max_price,
+            pool_contribution=options.pool_contribution,
+            pool_overdraw_penalty=options.pool_overdraw_penalty,
+            pool_tie_share=options.pool_tie_share, deal_to_holder=options.deal_to == "holder",
+            natural_puts_out=options.natural_puts_out, selling=options.selling,
+            pool_to_natural=options.pool_to_natural,
+        )
         self.names = tuple(f"p{i}" for i in range(players))
-        self._stakes = [Stake(a) for a in range(self.min_stake, self.max_stake + 1)]
-        self._divides = [Divide(a) for a in range(self.min_stake, self.max_stake + 1)]
+        self._stakes = [Stake(a) for a in range(self.terms.min_stake, self.terms.max_stake + 1)]
+        self._divides = [Divide(a) for a in range(self.terms.min_stake, self.terms.max_stake + 1)]
         self._payments = []
         self._views = [None] * (MAX_SEATS * MAX_HANDS * 2)
         self.history = []
@@ -229,7 +235,7 @@ cdef class Table:
 
     cdef void _fresh_pack(self):
         """A new pack (two for ``two_packs``); the first pack may be stacked (``top``)."""
-        cdef int size = 104 if self.deal_passes == TWO_PACKS else 52
+        cdef int size = 104 if self.terms.deal_passes == TWO_PACKS else 52
         top, self._top = self._top, ()
         self.n_stock = 0
         for card in range(size):
@@ -394,7 +400,7 @@ cdef class Table:
             return [CALL, NO_CALL]
         if phase == SELL:
             return [KEEP] + [SellDeal(buyer, price) for buyer in range(self.players) if buyer != self.turn
-                             for price in range(self.max_price + 1)]
+                             for price in range(self.terms.max_price + 1)]
         if phase == BUY:
             return [ACCEPT, DECLINE]
         if not self._dealable():
@@ -412,7 +418,7 @@ cdef class Table:
         kind = type(action)
         if phase == STAKE:
             return (kind is Stake and type(action.amount) is int
-                    and self.min_stake <= action.amount <= self.max_stake)
+                    and self.terms.min_stake <= action.amount <= self.terms.max_stake)
         if phase == DRAW_PHASE or phase == DEALER:
             if kind is Content:
                 return True
@@ -421,7 +427,7 @@ cdef class Table:
             if kind is Divide and type(action.stake) is int and self._may_divide():
                 if phase == DEALER:
                     return action.stake == 0
-                return self.min_stake <= action.stake <= self.max_stake
+                return self.terms.min_stake <= action.stake <= self.terms.max_stake
             return False
         return isinstance(action, Action) and action.has_exact_types() and action in self.legal_actions()
 
@@ -568,10 +574,10 @@ cdef class Table:
         self.n_order = 0
         self._clear_hands()
         self._fresh_pack()
-        if self.pool_contribution:
-            self._pay([payment(name, "pool", self.pool_contribution) for name in self.names],
+        if self.terms.pool_contribution:
+            self._pay([payment(name, "pool", self.terms.pool_contribution) for name in self.names],
                       "pool contributions for the deal")
-        if self.selling:
+        if self.terms.selling:
             self._phase = SELL
             self.turn = seat
         else:
@@ -668,21 +674,22 @@ cdef class Table:
         """A natural on the first hand of the deal, where naturals put the dealer out:
         "the dealer disregards it, except that he has to pay to the holder as for a
         drawn Vingt-un" (seed 002), so no privilege and no pool go with it."""
-        return self.deal_round == 0 and self.deal_passes == ON_NATURAL and self.natural_puts_out
+        return (self.deal_round == 0 and self.terms.deal_passes == ON_NATURAL
+                and self.terms.natural_puts_out)
 
     cdef int _natural_privileges(self) except -1:
         """ADDITIONAL PRIVILEGES FOR A NATURAL, and a POOL won by the natural."""
         cdef int k, holder, amount
         naturals = self.naturals
         payers = [s for s in self.order if s not in naturals]
-        if self.privilege:
-            label = "stake" if self.privilege == 1 else "double"
+        if self.terms.privilege:
+            label = "stake" if self.terms.privilege == 1 else "double"
             for holder in naturals:
                 amount = self._hands[holder][0].stake // (2 if self._double else 1)
-                amount *= self.privilege
+                amount *= self.terms.privilege
                 self._pay([payment(self.names[s], self.names[holder], amount) for s in payers],
                           f"p{holder}'s natural: a {label} from each player")
-        if self.pool_to_natural:
+        if self.terms.pool_to_natural:
             shares = split(self._ledger.balance("pool"), naturals, self.order)
             self._pay([payment("pool", self.names[s], a) for s, a in shares.items()],
                       "the pool to the natural")
@@ -776,8 +783,8 @@ cdef class Table:
         dealer_name = self.names[self.dealer]
         for d in range(self.n_hands[self.dealer]):
             theirs = hand_strength(&self._hands[self.dealer][d])
-            if theirs == OVER_DRAWN and self.pool_overdraw_penalty:
-                payments.append(payment(dealer_name, "pool", self.pool_overdraw_penalty))
+            if theirs == OVER_DRAWN and self.terms.pool_overdraw_penalty:
+                payments.append(payment(dealer_name, "pool", self.terms.pool_overdraw_penalty))
             for k in range(self.n_order):
                 seat = self._order[k]
                 if self._is_natural_holder(seat):
@@ -791,8 +798,8 @@ cdef class Table:
                     if mine == theirs:  # a tie: the dealer receives (single, even at 21)
                         tie_receipts -= result
                     payments.append(self._between(seat, result))
-        if self.pool_tie_share and tie_receipts:
-            payments.append(payment(dealer_name, "pool", tie_receipts // self.pool_tie_share))
+        if self.terms.pool_tie_share and tie_receipts:
+            payments.append(payment(dealer_name, "pool", tie_receipts // self.terms.pool_tie_share))
         self._pay(payments, "the show")
         return self._end_round(dealt)
 
@@ -809,7 +816,7 @@ cdef class Table:
         self.rounds_played += 1
         self.deal_round += 1
         cdef int next_dealer = self._next_dealer()
-        if self.rounds_played >= self.rounds:
+        if self.rounds_played >= self.terms.rounds:
             self._phase = OVER
             return 0
         if next_dealer < 0:
@@ -819,15 +826,15 @@ cdef class Table:
     cdef int _next_dealer(self) noexcept:
         """Who deals next, or -1 if the dealer goes on."""
         cdef int left = (self.proper_dealer + 1) % self.players
-        if self.deal_passes == ON_NATURAL:
-            if self.n_naturals and self.natural_puts_out and self.deal_round != 1:
-                return self._naturals[0] if self.deal_to_holder else left
+        if self.terms.deal_passes == ON_NATURAL:
+            if self.n_naturals and self.terms.natural_puts_out and self.deal_round != 1:
+                return self._naturals[0] if self.terms.deal_to_holder else left
             return -1
-        if self.deal_passes == AFTER_HANDS:
-            return left if self.deal_round >= self.deal_hands else -1
+        if self.terms.deal_passes == AFTER_HANDS:
+            return left if self.deal_round >= self.terms.deal_hands else -1
         # "twice" through the pack, or "two_packs" once: the round that used the last
         # of the dealer's supply was completed from the used cards; now the deal passes.
-        return left if self.passes > (2 if self.deal_passes == TWICE else 1) else -1
+        return left if self.passes > (2 if self.terms.deal_passes == TWICE else 1) else -1
 
     # Copies and state ----------------------------------------------------------------------
 
@@ -835,13 +842,7 @@ cdef class Table:
         """An independent copy of the game (it shares only immutable values)."""
         cdef Table twin = type(self).__new__(type(self))
         twin.players, twin.seed, twin.options, twin._top = self.players, self.seed, self.options, ()
-        twin._key = self._key
-        twin.min_stake, twin.max_stake, twin.rounds = self.min_stake, self.max_stake, self.rounds
-        twin.deal_passes, twin.deal_hands, twin.privilege = self.deal_passes, self.deal_hands, self.privilege
-        twin.max_price, twin.pool_contribution = self.max_price, self.pool_contribution
-        twin.pool_overdraw_penalty, twin.pool_tie_share = self.pool_overdraw_penalty, self.pool_tie_share
-        twin.deal_to_holder, twin.natural_puts_out = self.deal_to_holder, self.natural_puts_out
-        twin.selling, twin.pool_to_natural = self.selling, self.pool_to_natural
+        twin._key, twin.terms = self._key, self.terms
         twin._phase, twin._double = self._phase, self._double
         twin.dealer, twin.proper_dealer, twin.seller = self.dealer, self.proper_dealer, self.seller
         twin.buyer, twin.price, twin.deal_round = self.buyer, self.price, self.deal_round
@@ -863,15 +864,6 @@ cdef class Table:
         twin.first_dealer_draw = [list(d) for d in self.first_dealer_draw]
         return twin
 
-    cdef list _row_lists(self, int row):
-        cdef Hand *hand
-        lists = []
-        for i in range(self.n_hands[row]):
-            hand = &self._hands[row][i]
-            lists.append([int_list(hand.cards, hand.n), hand.stake, hand.divided, hand.done,
-                          hand.collected])
-        return lists
-
     def _state(self):
         """The state of play as plain lists and numbers (the ``state`` of ``to_dict``)."""
         return {
@@ -882,8 +874,8 @@ cdef class Table:
             "double": self._double, "order": self.order, "turn": self.turn,
             "hand_index": self.hand_index, "naturals": self.naturals,
             "first_dealer_draw": [list(d) for d in self.first_dealer_draw],
-            "hands": [[] if seat == self.dealer else self._row_lists(seat) for seat in range(self.players)],
-            "dealer_hands": self._row_lists(self.dealer) if self.dealer >= 0 else [],
+            "hands": [[hand.to_list() for hand in hands] for hands in self.hands],
+            "dealer_hands": [hand.to_list() for hand in self.dealer_hands],
         }
 
     def _restore(self, state, ledger, history):

@@ -7,7 +7,7 @@ which re-exports them all) and its compiled table (``src/_vingt_un_table.pyx``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 from pycards.games.base import Action
 
@@ -96,6 +96,10 @@ class HandState(NamedTuple):
     divided: bool
     done: bool
     collected: bool
+
+    def to_list(self) -> list[Any]:
+        """The hand as plain JSON values: ``[cards, stake, divided, done, collected]``."""
+        return [list(self.cards), self.stake, self.divided, self.done, self.collected]
 
     def is_pair(self) -> bool:
         """Two cards of one rank (a second pack's ids are ``52 + id``): it may be divided."""
