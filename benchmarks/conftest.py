@@ -69,6 +69,24 @@ def run_case(benchmark: Any, ctx: bc.Context, record: Any) -> Any:
     return run
 
 
+@pytest.fixture
+def run_table_bytes(benchmark: Any, record: Any) -> Any:
+    """Record the size of a set of lookup tables; ``measure()`` gives it in bytes."""
+
+    def run(label: str, measure: Any) -> None:
+        benchmark.group = "tables"
+        try:
+            n = measure()
+        except bc.Unavailable as exc:
+            record("tables", label, None, str(exc))
+            pytest.skip(str(exc))
+        benchmark.extra_info["table_bytes"] = n
+        record("tables", label, float(n), "bytes")
+        benchmark(measure)
+
+    return run
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if not _SUMMARY:
         return

@@ -49,14 +49,6 @@ def test_import_time(benchmark: Any, record: Any, stmt: str) -> None:
         record("import", f"python -c {stmt!r}", stats.stats.min * 1e3, "ms")
 
 
-def test_table_bytes(benchmark: Any, record: Any) -> None:
+def test_table_bytes(run_table_bytes: Any) -> None:
     """Total bytes of the five-card tables (pycards._poker.table_bytes())."""
-    benchmark.group = "tables"
-    try:
-        n = bc.table_bytes()
-    except bc.Unavailable as exc:
-        record("tables", "five-card table bytes", None, str(exc))
-        pytest.skip(str(exc))
-    benchmark.extra_info["table_bytes"] = n
-    record("tables", "five-card table bytes", float(n), "bytes")
-    benchmark(bc.table_bytes)
+    run_table_bytes("five-card table bytes", bc.table_bytes)

@@ -24,14 +24,6 @@ def test_bench(run_case: Any, case_id: str) -> None:
     run_case(case_id)
 
 
-def test_three_table_bytes(benchmark: Any, record: Any) -> None:
+def test_three_table_bytes(run_table_bytes: Any) -> None:
     """Bytes of the three-card tables (pycards._commerce.table_bytes(); Brag shares them)."""
-    benchmark.group = "tables"
-    try:
-        n = bc.three_table_bytes()
-    except bc.Unavailable as exc:
-        record("tables", "three-card table bytes", None, str(exc))
-        pytest.skip(str(exc))
-    benchmark.extra_info["table_bytes"] = n
-    record("tables", "three-card table bytes", float(n), "bytes")
-    benchmark(bc.three_table_bytes)
+    run_table_bytes("three-card table bytes", bc.three_table_bytes)
