@@ -22,21 +22,25 @@ from typing import Any
 from pycards.cards import Deck, card, format, parse
 from pycards.errors import (
     CardError,
+    CardTypeError,
     DuplicateCardError,
     HandSizeError,
     RulesError,
     SettlementError,
     UnknownCardError,
+    WrongTypeError,
 )
 
 __all__ = [
     "CardError",
+    "CardTypeError",
     "Deck",
     "DuplicateCardError",
     "HandSizeError",
     "RulesError",
     "SettlementError",
     "UnknownCardError",
+    "WrongTypeError",
     "brag",
     "card",
     "commerce",

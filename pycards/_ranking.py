@@ -22,7 +22,22 @@ def compare_with(evaluate: Evaluate, a: Any, b: Any, rules: str) -> int:
 
 
 def winners_with(evaluate: Evaluate, hands: Sequence[Any], rules: str) -> list[int]:
-    """Indices of every hand that ties for best."""
+    """Indices of every hand that ties for best.
+
+    ``hands`` is a list of hands: one hand given alone (a string) is refused
+    with that said, rather than read as a list of one-character hands.
+    """
+    from pycards.errors import CardTypeError
+
+    if isinstance(hands, (str, bytes)):
+        raise CardTypeError(
+            f"winners() takes a list of hands, not one string: {hands!r}; "
+            f"write [{hands!r}] for a single hand"
+        )
+    try:
+        hands = list(hands)
+    except TypeError:
+        raise CardTypeError(f"winners() takes a list of hands, not {type(hands).__name__}: {hands!r}") from None
     if not hands:
         raise ValueError("winners() needs at least one hand")
     strengths = [evaluate(h, rules) for h in hands]

@@ -43,7 +43,7 @@ from pycards._brag import (
     table_bytes,
 )
 from pycards._ranking import NamedCategory, category_of, compare_with, winners_with
-from pycards.cards import RANK_NAMES, SUIT_NAMES, Hand, card, parse, rank_name
+from pycards.cards import SUIT_NAMES, Hand, card, parse, rank_name
 
 __all__ = [
     "PROFILES",
@@ -101,8 +101,13 @@ def winners(hands: Sequence[Hand], rules: str = "english") -> list[int]:
     return winners_with(evaluate, hands, rules)
 
 
-def _card_name(card_id: int) -> str:
-    return f"the {RANK_NAMES[card_id >> 2]} of {SUIT_NAMES[card_id & 3]}"
+def _rank_word(rank: int, rules: str, plural: bool = False) -> str:
+    """"knave" under the English rules, "jack" under the American ones (as seed 004 writes them)."""
+    return rank_name(rank, plural, knave=rules == "english")
+
+
+def _card_name(card_id: int, rules: str) -> str:
+    return f"the {_rank_word(card_id >> 2, rules)} of {SUIT_NAMES[card_id & 3]}"
 
 
 def describe(hand: Hand, rules: str = "english") -> str:
@@ -112,23 +117,25 @@ def describe(hand: Hand, rules: str = "english") -> str:
     ('three eights', 'three aces, made with the knave of clubs')
     >>> describe("7S 7H QC"), describe("AS 10H 4C")
     ('pair of sevens, queen', 'ace, ten, four')
+    >>> describe("JS 9H 3C", rules="american")
+    'three threes, made with the jack of spades and the nine of hearts'
     """
     ids = parse(hand, count=3)
     evaluate(ids, rules)  # validates the rules name
     key, called = keys.brag_best(ids, rules)
     kind = Category(key[0])
     if kind is Category.HIGH_CARD:
-        return ", ".join(RANK_NAMES[r] for r in key[1:])
+        return ", ".join(_rank_word(r, rules) for r in key[1:])
     rank = max(set(r for r, _ in called), key=lambda r: [x for x, _ in called].count(r))
     made = [c for c, (_, strength) in zip(ids, called) if strength]
     made.sort(key=lambda c: (-called[ids.index(c)][1], -c))
-    plural = rank_name(rank, plural=True)
+    plural = _rank_word(rank, rules, plural=True)
     text = f"three {plural}" if kind is Category.TRIPLETS else f"pair of {plural}"
     if made:
-        text += ", made with " + " and ".join(_card_name(c) for c in made)
+        text += ", made with " + " and ".join(_card_name(c, rules) for c in made)
     if kind is Category.PAIR:
         odd = next(r for r, _ in called if r != rank)
-        text += f", {RANK_NAMES[odd]}"
+        text += f", {_rank_word(odd, rules)}"
     return text
 
 
@@ -156,7 +163,9 @@ def distance_to_31(hand: Hand) -> int:
     thirty-one takes the third pool" (seed 004). Smaller is better; in the
     drawing variant a hand over 31 is out of the pool (the driver's rule).
 
+    A hand is the player's three cards; any other number is a ``HandSizeError``.
+
     >>> distance_to_31("AH KS QD"), distance_to_31("2C 3D 4H")
     (0, 22)
     """
-    return abs(sum(keys.pips(c >> 2) for c in parse(hand)) - 31)
+    return abs(sum(keys.pips(c >> 2) for c in parse(hand, count=3)) - 31)

@@ -19,7 +19,13 @@ import re
 from collections.abc import Iterable
 from typing import Union
 
-from pycards.errors import DuplicateCardError, HandSizeError, UnknownCardError
+from pycards.errors import (
+    CardTypeError,
+    DuplicateCardError,
+    HandSizeError,
+    UnknownCardError,
+    WrongTypeError,
+)
 
 __all__ = [
     "RANK_NAMES",
@@ -99,7 +105,7 @@ def card(token: str | int) -> int:
             raise TypeError
         value = operator.index(token)  # ints, and integer scalars such as numpy's
     except TypeError:
-        raise TypeError(
+        raise CardTypeError(
             f"a card is a string or an int id, not {type(token).__name__}: {token!r}"
         ) from None
     if not 0 <= value < 52:
@@ -128,8 +134,8 @@ def parse(cards: str | Iterable[str | int], *, count: int | None = None) -> tupl
         try:
             tokens = list(cards)
         except TypeError:
-            raise TypeError(
-                f"a hand is a string or an iterable of cards, not {type(cards).__name__}"
+            raise CardTypeError(
+                f"a hand is a string or an iterable of cards, not {type(cards).__name__}: {cards!r}"
             ) from None
         source = repr(tokens)
     ids = []
@@ -153,7 +159,16 @@ def format(cards: Iterable[int]) -> str:  # noqa: A001 - the public name the API
 
     >>> format([51, 0, 34])
     'AS 2C 10H'
+
+    Text is refused (it is already text; :func:`parse` reads it):
+
+    >>> format("AH KH")
+    Traceback (most recent call last):
+    ...
+    pycards.errors.CardTypeError: format() takes card ids, not text: 'AH KH' (parse() reads text)
     """
+    if isinstance(cards, (str, bytes)):
+        raise CardTypeError(f"format() takes card ids, not text: {cards!r} (parse() reads text)")
     return " ".join(RANK_SYMBOLS[c >> 2] + SUIT_SYMBOLS[c & 3] for c in map(card, cards))
 
 
@@ -185,7 +200,7 @@ class Deck:
     def deal(self, n: int = 1) -> tuple[int, ...]:
         """Take ``n`` cards from the top of the pack."""
         if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"the number of cards to deal is an int, not {n!r}")
+            raise WrongTypeError(f"the number of cards to deal is an int, not {n!r}")
         if not 0 <= n <= len(self):
             noun = "card" if n == 1 else "cards"
             raise ValueError(f"cannot deal {n!r} {noun} from a pack of {len(self)}")

@@ -50,7 +50,7 @@ from pycards._commerce import (
     table_bytes,
 )
 from pycards._ranking import NamedCategory, category_of, compare_with, winners_with
-from pycards.cards import RANK_NAMES, SUIT_NAMES, Hand, parse, rank_name
+from pycards.cards import SUIT_NAMES, Hand, parse, rank_name
 
 __all__ = [
     "PROFILES",
@@ -80,6 +80,15 @@ class Category(NamedCategory):
     # The American names, as aliases.
     SEQUENCE_FLUSH = keys.SEQUENCE
     TRIPLETS = keys.TRICON
+
+
+_KNAVE_PROFILES = ("english", "limited", "limited_strict")
+"""The profiles of the English texts, which call the jack a knave."""
+
+
+def _rank_word(rank: int, rules: str, plural: bool = False) -> str:
+    """"knave" under the English profiles, "jack" under the American ones (seed 004)."""
+    return rank_name(rank, plural, knave=rules in _KNAVE_PROFILES)
 
 
 def pips(hand: Hand) -> int:
@@ -130,6 +139,8 @@ def describe(hand: Hand, rules: str = "english") -> str:
     ('tricon of sevens', 'flush, point 21', 'point of 21 on two cards')
     >>> describe("AD KD QD", rules="thirty_one")
     'thirty-one in diamonds'
+    >>> describe("JC JD 2S"), describe("JC JD 2S", rules="american_extended")
+    ('pair of knaves, two', 'pair of jacks, two')
     """
     ids = parse(hand, count=3)
     evaluate(ids, rules)  # validates the rules name
@@ -138,20 +149,20 @@ def describe(hand: Hand, rules: str = "english") -> str:
     american = rules in ("american", "american_extended")
     if kind is Category.TRICON:
         if rules == "thirty_one":
-            return f"three {rank_name(key[1], plural=True)}"
-        return f"{'triplets' if american else 'tricon'} of {rank_name(key[1], plural=True)}"
+            return f"three {_rank_word(key[1], rules, plural=True)}"
+        return f"{'triplets' if american else 'tricon'} of {_rank_word(key[1], rules, plural=True)}"
     if kind is Category.SEQUENCE:
         ranks = sorted(c >> 2 for c in ids)
         if ranks == [0, 1, keys.ACE]:
             ranks = [keys.ACE, 0, 1]  # the ace begins A-2-3
         name = "sequence flush" if american else "sequence"
-        return f"{name}, {'-'.join(RANK_NAMES[r] for r in ranks)}"
+        return f"{name}, {'-'.join(_rank_word(r, rules) for r in ranks)}"
     if kind is Category.THIRTY_ONE:
         return f"thirty-one in {SUIT_NAMES[ids[0] & 3]}"
     if kind is Category.FLUSH:
         return f"flush, point {key[1]}"
     if kind is Category.PAIR:
-        return f"pair of {rank_name(key[1], plural=True)}, {RANK_NAMES[key[2]]}"
+        return f"pair of {_rank_word(key[1], rules, plural=True)}, {_rank_word(key[2], rules)}"
     if rules in ("american", "american_extended", "ship"):
         total, cards = keys.american_point(ids)
         return f"point of {total} on {'three' if cards == 3 else 'two'} cards" if total else "no point"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 __all__ = [
     "CardError",
+    "CardTypeError",
     "DuplicateCardError",
     "GameOptionError",
     "HandSizeError",
@@ -15,7 +16,17 @@ __all__ = [
     "RulesError",
     "SettlementError",
     "UnknownCardError",
+    "WrongTypeError",
 ]
+
+
+class WrongTypeError(ValueError, TypeError):
+    """An argument of the wrong type (a float for a card id, ``None`` for a flag).
+
+    Both a ``TypeError``, as Python's own argument checks are, and a
+    ``ValueError``, so ``except ValueError`` catches every bad input pycards
+    reports.
+    """
 
 
 class CardError(ValueError):
@@ -24,6 +35,10 @@ class CardError(ValueError):
 
 class UnknownCardError(CardError):
     """A token that is not a card: unknown rank or suit, or an id outside 0..51."""
+
+
+class CardTypeError(CardError, WrongTypeError):
+    """Something that is neither a card string nor an int id, or a hand that is not a hand."""
 
 
 class DuplicateCardError(CardError):

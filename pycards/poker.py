@@ -39,6 +39,7 @@ from pycards._poker import (
 )
 from pycards._ranking import NamedCategory, category_of, compare_with, winners_with
 from pycards.cards import SUIT_NAMES, Hand, parse, rank_name, rank_of, suit_of
+from pycards.errors import WrongTypeError
 
 __all__ = [
     "PROFILES",
@@ -124,7 +125,7 @@ def jackpot_minimum(n: int) -> str:
     ['J', 'Q', 'K', 'J', 'Q', 'K']
     """
     if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"jack-pots are counted with an int, not {n!r}")
+        raise WrongTypeError(f"jack-pots are counted with an int, not {n!r}")
     if n < 1:
         raise ValueError(f"jack-pots are counted from 1, not {n!r}")
     return "JQK"[(n - 1) % 3]

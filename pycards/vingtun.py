@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from pycards._vingtun import total, totals_many
 from pycards.cards import Hand, parse
+from pycards.errors import HandSizeError, WrongTypeError
 
 __all__ = [
     "DRAWN",
@@ -47,7 +48,11 @@ _ACE = 12
 
 
 def _ids(hand: Hand) -> tuple[int, ...]:
-    return parse(hand)
+    """The hand's card ids; a hand holds at least one card (as :func:`total` requires)."""
+    ids = parse(hand)
+    if not ids:
+        raise HandSizeError(f"a Vingt-un hand holds at least one card, got none: {hand!r}")
+    return ids
 
 
 def is_over_drawn(hand: Hand) -> bool:
@@ -138,10 +143,6 @@ def settle(
     >>> settle("10S 8D", "9C 8H 4S", 2), settle("10S 8D", "9C 9H", 2)
     (4, -2)
     """
-    if isinstance(stake, bool) or not isinstance(stake, int):
-        raise TypeError(f"a stake is a whole number of counters, not {stake!r}")
-    if stake < 0:
-        raise ValueError(f"a stake cannot be negative: {stake!r}")
     return settle_strengths(evaluate(dealer, dealer_divided), evaluate(player, player_divided), stake)
 
 
@@ -151,6 +152,15 @@ def settle_strengths(dealer: int, player: int, stake: int) -> int:
     >>> settle_strengths(DRAWN, DRAWN, 3), settle_strengths(OVER_DRAWN, 17, 3)
     (-3, 3)
     """
+    for name, strength in (("dealer", dealer), ("player", player)):
+        if isinstance(strength, bool) or not isinstance(strength, int):
+            raise WrongTypeError(f"the {name}'s strength is an int from evaluate(), not {strength!r}")
+        if not OVER_DRAWN <= strength <= NATURAL:
+            raise ValueError(f"the {name}'s strength {strength!r} is not an evaluate() strength")
+    if isinstance(stake, bool) or not isinstance(stake, int):
+        raise WrongTypeError(f"a stake is a whole number of counters, not {stake!r}")
+    if stake < 0:
+        raise ValueError(f"a stake cannot be negative: {stake!r}")
     if player == OVER_DRAWN:
         return -stake
     if dealer == NATURAL:

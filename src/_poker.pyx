@@ -10,7 +10,7 @@ from cpython.object cimport PyObject
 from libc.stdint cimport uint64_t
 
 from pycards_boundary cimport (
-    cached_int, id_array, pc_batch_fn, profile_index, read_ids, run_batch,
+    cached_int, flag, id_array, pc_batch_fn, profile_index, read_ids, run_batch,
 )
 
 from pycards.cards import parse
@@ -59,10 +59,10 @@ def evaluate(hand, rules="english"):
         parsed = parse(hand, count=5)
         for j in range(5):
             ids[j] = parsed[j]
-    return cached_int(_strengths, pc5_evaluate(profile, ids[0], ids[1], ids[2], ids[3], ids[4]))
+    return cached_int(_strengths, PC5_MAX_CLASSES + 1, pc5_evaluate(profile, ids[0], ids[1], ids[2], ids[3], ids[4]))
 
 
-def evaluate_many(hands, rules="english", bint check=True):
+def evaluate_many(hands, rules="english", check=True):
     """evaluate_many(hands, rules="english", check=True) -> numpy.ndarray
 
     Strengths of many five-card hands at once: ``hands`` is an ``(N, 5)`` array
@@ -74,14 +74,15 @@ def evaluate_many(hands, rules="english", bint check=True):
     ``check=True`` first validates every row (ids in 0..51, no repeats) and
     raises ``ValueError`` naming the first bad row. ``check=False`` is the fast
     path for trusted input: a bad row gives a meaningless strength, but never
-    reads outside the tables.
+    reads outside the tables. ``check`` must be ``True`` or ``False``.
 
     >>> evaluate_many([[51, 47, 43, 39, 35], [0, 4, 8, 12, 21]], rules="american").tolist()
     [7462, 1]
     """
     cdef pc5_profile profile = _profile(rules)
+    cdef bint checked = flag(check, "check")
     array = id_array(hands, 5)
-    return run_batch(pc5_batch(profile, check, array.itemsize), array, "a five-card hand")
+    return run_batch(pc5_batch(profile, checked, array.itemsize), array, "a five-card hand")
 
 
 def classes(rules="english"):

@@ -13,20 +13,28 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef ptrdiff_t (*pc_batch_fn)(const char *base, ptrdiff_t rows, ptrdiff_t row_stride,
                                  ptrdiff_t col_stride, int32_t *out);
 
+/* One id of `width` bytes at p. Through memcpy, because numpy arrays may be
+   unaligned (a view at an odd byte offset); compilers turn it into one load. */
 static inline uint64_t pc_load(const char *p, int width) {
+    uint8_t u8;
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
     switch (width) {
-    case 1: return *(const uint8_t *)p;
-    case 2: return *(const uint16_t *)p;
-    case 4: return *(const uint32_t *)p;
-    default: return *(const uint64_t *)p;
+    case 1: memcpy(&u8, p, 1); return u8;
+    case 2: memcpy(&u16, p, 2); return u16;
+    case 4: memcpy(&u32, p, 4); return u32;
+    default: memcpy(&u64, p, 8); return u64;
     }
 }
 
-/* Index 0..3 of an id width in the tables of batch functions below. */
+/* Index 0..3 of an id width in the tables of batch functions below (any other
+   width maps to 3; callers pass a numpy integer itemsize, 1, 2, 4 or 8). */
 static inline int pc_width_index(int width) {
     return width == 1 ? 0 : width == 2 ? 1 : width == 4 ? 2 : 3;
 }

@@ -10,6 +10,9 @@ from libc.stdint cimport int32_t, uint64_t
 
 cdef extern from "Python.h":
     bint PyLong_CheckExact(PyObject *)
+
+cdef extern from "small_int.h":
+    long pc_small_nonnegative(PyObject *) noexcept
     PyObject **PySequence_Fast_ITEMS(object)
     Py_ssize_t PySequence_Fast_GET_SIZE(object)
 
@@ -19,11 +22,15 @@ cdef extern from "batch.h" nogil:
 
 
 cdef inline long small_id(PyObject *item) noexcept:
-    """The id held by an exact int in 0..51, or -1 (then the slow path explains)."""
+    """The id held by an exact int in 0..51, or -1 (then the slow path explains).
+
+    An int beyond the C long range is -1 too, never a wrapped or truncated
+    value: ``2**64`` must not be read as card 0.
+    """
     if not PyLong_CheckExact(item):
         return -1
-    cdef long value = <long><object>item
-    return value if 0 <= value < 52 else -1
+    cdef long value = pc_small_nonnegative(item)
+    return value if value < 52 else -1
 
 
 cdef inline bint read_ids(object hand, Py_ssize_t k, uint64_t *ids) noexcept:
@@ -46,12 +53,15 @@ cdef inline bint read_ids(object hand, Py_ssize_t k, uint64_t *ids) noexcept:
     return True
 
 
-cdef inline object cached_int(PyObject **cache, unsigned value):
-    """``value`` as a shared int object, made on first use (cache has a slot per value).
+cdef inline object cached_int(PyObject **cache, unsigned size, unsigned value):
+    """``value`` as a shared int object, made on first use (``cache`` has ``size`` slots).
 
     A strength handed to Python costs a lookup instead of allocating (and later
-    freeing) a new int.
+    freeing) a new int. A value past the cache (never expected: each caller
+    sizes its cache for its largest result) is a fresh int, not a wild write.
     """
+    if value >= size:
+        return <object>value
     cdef PyObject *found = cache[value]
     if found is NULL:
         obj = <object>value
@@ -69,7 +79,8 @@ cdef inline object id_array(object hands, Py_ssize_t k):
     import numpy
     array = numpy.asarray(hands)
     if array.dtype.kind not in "iu":
-        raise TypeError(f"hands must be an array of integer card ids, not dtype {array.dtype}")
+        from pycards.errors import WrongTypeError
+        raise WrongTypeError(f"hands must be an array of integer card ids, not dtype {array.dtype}")
     if array.ndim != 2 or (k >= 0 and array.shape[1] != k):
         shape = f"(N, {k})" if k >= 0 else "(N, K)"
         raise ValueError(f"hands must have shape {shape}, not {array.shape}")
@@ -116,6 +127,20 @@ cdef inline object run_batch(pc_batch_fn loop, object array, str what):
             f"row {bad} of hands is not {what}: {row.tolist()} ({row_problem(row)})"
         )
     return result
+
+
+cdef inline bint flag(object value, str name) except -1:
+    """``value`` as a C flag, when it is exactly ``True`` or ``False``.
+
+    A plain truth test would let ``check=None`` or ``check=0`` silently turn
+    validation off.
+    """
+    if value is True:
+        return True
+    if value is False:
+        return False
+    from pycards.errors import WrongTypeError
+    raise WrongTypeError(f"{name} must be True or False, not {value!r}")
 
 
 cdef inline int profile_index(object rules, tuple names, str family) except -1:

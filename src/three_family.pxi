@@ -7,7 +7,7 @@ from cpython.object cimport PyObject
 from libc.stdint cimport uint64_t
 
 from pycards_boundary cimport (
-    cached_int, id_array, pc_batch_fn, profile_index, read_ids, run_batch,
+    cached_int, flag, id_array, pc_batch_fn, profile_index, read_ids, run_batch,
 )
 
 from pycards.cards import parse
@@ -45,10 +45,10 @@ def evaluate(hand, rules="english"):
         parsed = parse(hand, count=3)
         for j in range(3):
             ids[j] = parsed[j]
-    return cached_int(_strengths, pc3_evaluate(profile, ids[0], ids[1], ids[2]))
+    return cached_int(_strengths, PC3_HANDS + 1, pc3_evaluate(profile, ids[0], ids[1], ids[2]))
 
 
-def evaluate_many(hands, rules="english", bint check=True):
+def evaluate_many(hands, rules="english", check=True):
     """evaluate_many(hands, rules="english", check=True) -> numpy.ndarray
 
     Strengths of many three-card hands: ``hands`` is an ``(N, 3)`` array (or
@@ -57,10 +57,12 @@ def evaluate_many(hands, rules="english", bint check=True):
     computed in C without the GIL. ``check=True`` validates every row and
     raises ``ValueError`` naming the first bad one; ``check=False`` trusts the
     input (a bad row gives a meaningless strength but never reads out of bounds).
+    ``check`` must be ``True`` or ``False``.
     """
     cdef pc3_profile profile = _profile(rules)
+    cdef bint checked = flag(check, "check")
     array = id_array(hands, 3)
-    return run_batch(pc3_batch(profile, check, array.itemsize), array, "a three-card hand")
+    return run_batch(pc3_batch(profile, checked, array.itemsize), array, "a three-card hand")
 
 
 def classes(rules="english"):

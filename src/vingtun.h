@@ -13,7 +13,10 @@
 #include "pycards_vingtun_tables.h"
 
 /* The code of an id: pips in the low 16 bits, 1 << 16 for an ace (vingtun_tables.py).
-   Values past 255 are clamped to 255, which counts nothing, without a branch. */
+   Values past 255 are clamped to 255, which counts nothing, without a branch, so
+   the index is always inside the 256 codes. Pips stay below 1 << 16 for any
+   row of fewer than 6,553 cards; more cards can only carry into the ace count
+   of a row that is garbage anyway (checked rows hold at most 52 distinct ids). */
 static inline uint32_t pcv_code(uint64_t id) { return pcv_codes[id < 255u ? id : 255u]; }
 
 static inline int32_t pcv_total_of_codes(uint32_t sum) {
@@ -33,8 +36,10 @@ static inline int pcv_total(const uint64_t *ids, ptrdiff_t n) {
  * `pad` (ids `width` bytes each, read as unsigned, at any strides). Unchecked,
  * every entry outside 0..51 is skipped, so the loop has no data-dependent
  * branch (hands of mixed lengths would mispredict one). Checked, every entry
- * must be an id in 0..51 or `pad`, a pad may only be followed by pads, and no
- * id may repeat: the index of the first bad row is returned, else -1.
+ * must be an id in 0..51 or `pad`, a pad may only be followed by pads, no id
+ * may repeat and a row must hold a card: the index of the first bad row is
+ * returned, else -1. `seen` has a bit per id; `is_card << (id & 63)` keeps the
+ * shift in range, and is 0 for an id that is not a card.
  */
 #define PCV_DEFINE_TOTALS(NAME, WIDTH)                                                             \
     static inline ptrdiff_t NAME##_loop(const char *base, ptrdiff_t rows, ptrdiff_t cols,         \
@@ -43,7 +48,7 @@ static inline int pcv_total(const uint64_t *ids, ptrdiff_t n) {
         for (ptrdiff_t i = 0; i < rows; i++) {                                                     \
             const char *p = base + i * row_stride;                                                 \
             uint32_t sum = 0;                                                                      \
-            uint64_t seen = 0, bad = 0, padded = 0;                                                \
+            uint64_t seen = 0, bad = 0, padded = 0, held = 0;                                      \
             for (ptrdiff_t j = 0; j < cols; j++) {                                                 \
                 uint64_t id = pc_load(p + j * col_stride, WIDTH);                                  \
                 sum += pcv_code(id);                                                               \
@@ -55,9 +60,10 @@ static inline int pcv_total(const uint64_t *ids, ptrdiff_t n) {
                     bad |= (seen & bit) != 0;                                                      \
                     seen |= bit;                                                                   \
                     padded |= is_pad;                                                              \
+                    held |= is_card;                                                               \
                 }                                                                                  \
             }                                                                                      \
-            if (check && bad) return i;                                                            \
+            if (check && (bad || !held)) return i;                                                 \
             out[i] = pcv_total_of_codes(sum);                                                      \
         }                                                                                          \
         return -1;                                                                                 \

@@ -20,7 +20,9 @@ from pycards import (
     HandSizeError,
     RulesError,
     UnknownCardError,
+    brag,
     card,
+    commerce,
     parse,
     poker,
 )
@@ -210,6 +212,32 @@ def test_hand_size_messages():
             function("AH")
 
 
+@pytest.mark.parametrize("call", [
+    lambda: card(1.0), lambda: parse(None), lambda: parse(5), lambda: poker.evaluate([True, 2, 3, 4, 5]),
+    lambda: pycards.format("AH KH"), lambda: poker.winners("AH KH QH JH 10H"), lambda: Deck(1).deal(1.5),
+    lambda: poker.jackpot_minimum(1.0),
+])  # fmt: skip
+def test_a_wrong_type_is_a_type_error_and_a_value_error(call):
+    """``except ValueError`` catches every bad input pycards reports, wrong types included."""
+    with pytest.raises(pycards.WrongTypeError) as raised:
+        call()
+    assert isinstance(raised.value, TypeError) and isinstance(raised.value, ValueError)
+
+
+def test_format_of_text_says_it_takes_ids():
+    with raises_exactly(pycards.CardTypeError, "format() takes card ids, not text: 'AH KH' (parse() reads text)"):
+        pycards.format("AH KH")
+
+
+@pytest.mark.parametrize("family", [poker, commerce, brag])
+def test_winners_of_one_string_says_a_list_of_hands_was_expected(family):
+    """Once ``winners("AH KH QH JH 10H")`` reported ``unknown card 'A' in 'A'``."""
+    text = "AH KH QH JH 10H"
+    message = f"winners() takes a list of hands, not one string: {text!r}; write [{text!r}] for a single hand"
+    with raises_exactly(pycards.CardTypeError, message):
+        family.winners(text)
+
+
 def test_wrong_types_raise_type_error():
     with raises_exactly(TypeError, "a card is a string or an int id, not float: 1.0"):
         card(1.0)
@@ -225,13 +253,13 @@ def test_wrong_types_raise_type_error():
         card(np.float64(1))
     with raises_exactly(TypeError, f"a card is a string or an int id, not {type(np.bool_(True)).__name__}: {np.bool_(True)!r}"):
         card(np.bool_(True))
-    with raises_exactly(TypeError, "a hand is a string or an iterable of cards, not NoneType"):
+    with raises_exactly(TypeError, "a hand is a string or an iterable of cards, not NoneType: None"):
         parse(None)
-    with raises_exactly(TypeError, "a hand is a string or an iterable of cards, not int"):
+    with raises_exactly(TypeError, "a hand is a string or an iterable of cards, not int: 5"):
         parse(5)
-    with raises_exactly(TypeError, "a hand is a string or an iterable of cards, not float"):
+    with raises_exactly(TypeError, "a hand is a string or an iterable of cards, not float: 5.0"):
         poker.evaluate(5.0)
-    with raises_exactly(TypeError, "a hand is a string or an iterable of cards, not NoneType"):
+    with raises_exactly(TypeError, "a hand is a string or an iterable of cards, not NoneType: None"):
         poker.evaluate(None)
     with raises_exactly(TypeError, "a card is a string or an int id, not float: 4.0"):
         poker.evaluate((0, 1, 2, 3, 4.0))

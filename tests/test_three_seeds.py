@@ -357,7 +357,7 @@ def test_004_straight_flush_jack_high_wins_dealer_nine_high_same_rank():
     assert beats(winner, dealer, r)
     assert commerce.category(winner, r) is commerce.category(dealer, r) is C.SEQUENCE_FLUSH
     assert commerce.category("AS KS 9D", r) is not commerce.category(winner, r)
-    assert commerce.describe(winner, r) == "sequence flush, nine-ten-knave"
+    assert commerce.describe(winner, r) == "sequence flush, nine-ten-jack"  # seed 004 says "Jack"
 
 
 def test_004_two_other_combinations_are_sometimes_introduced():
@@ -645,7 +645,7 @@ def test_004_american_brag_eight_braggers_of_equal_rank():
     assert sorted(brag.braggers(r)) == sorted(pycards.parse("JC JD JH JS 9C 9D 9H 9S"))
     assert brag_ties("AS AH JC", "AD AC 9S", r)
     assert brag_ties("7S 5H JD", "7D 5C 9H", r)
-    assert brag.describe("AS AH JD", r) == "three aces, made with the knave of diamonds"
+    assert brag.describe("AS AH JD", r) == "three aces, made with the jack of diamonds"
 
 
 def test_004_american_brag_three_jacks_invincible_beating_three_aces():
@@ -656,7 +656,7 @@ def test_004_american_brag_three_jacks_invincible_beating_three_aces():
     assert brag.evaluate("JS JH JD", r) == brag.classes(r) == 364
     assert brag_beats("JS JH JD", "AS AH AC", r)
     assert brag.describe("JS JH JD", r) == (
-        "three aces, made with the knave of spades and the knave of hearts and the knave of "
+        "three aces, made with the jack of spades and the jack of hearts and the jack of "
         "diamonds"
     )
 
@@ -686,9 +686,9 @@ def test_rules_3_7_every_made_set_beats_every_natural_set():
     three deuces."""
     r = "american"
     assert brag_beats("3C 2D JS", "AS AH KC", r)
-    assert brag.describe("3C 2D JS", r) == "pair of threes, made with the knave of spades, two"
+    assert brag.describe("3C 2D JS", r) == "pair of threes, made with the jack of spades, two"
     assert brag_beats("2C 2D JS", "AS AH AC", r)
-    assert brag.describe("2C 2D JS", r) == "three twos, made with the knave of spades"
+    assert brag.describe("2C 2D JS", r) == "three twos, made with the jack of spades"
     assert brag_beats("AS 5D JC", "AH 4S 9D", r)  # made pairs: the odd card last
     assert brag_ties("AS 5D JC", "AH 5S 9D", r)
     assert brag.category("AS AH KC", r) is B.PAIR
@@ -776,10 +776,10 @@ BRAG_DESCRIBE = [
     ("english", "AS 10H 4C", "ace, ten, four"),
     ("english", "JS 9H 3C", "knave, nine, three"),
     ("american", "6C 6D 6H", "three sixes"),
-    ("american", "JS 9H 3C", "three threes, made with the knave of spades and the nine of hearts"),
-    ("american", "AS AH JD", "three aces, made with the knave of diamonds"),
+    ("american", "JS 9H 3C", "three threes, made with the jack of spades and the nine of hearts"),
+    ("american", "AS AH JD", "three aces, made with the jack of diamonds"),
     ("american", "7S 7H QC", "pair of sevens, queen"),
-    ("american", "8C AD JC", "pair of aces, made with the knave of clubs, eight"),
+    ("american", "8C AD JC", "pair of aces, made with the jack of clubs, eight"),
     ("american", "AS 10H 4C", "ace, ten, four"),
 ]
 

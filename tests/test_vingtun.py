@@ -19,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pycards
-from pycards.errors import DuplicateCardError, UnknownCardError
+from pycards import vingtun
+from pycards.errors import DuplicateCardError, HandSizeError, UnknownCardError
 from pycards.vingtun import (
     DRAWN,
     NATURAL,
@@ -75,7 +76,24 @@ def test_000_card_values_ace_one_or_eleven_court_cards_ten():
         assert total([c]) == want, pycards.format([c])
     assert total("KS QH") == total("JD 10C") == 20
     assert total("9S 8H") == total("9C 8D") == 17
-    assert total([]) == 0
+
+
+@pytest.mark.parametrize("hand", [[], (), "", " , "])
+def test_an_empty_hand_is_no_vingt_un_hand(hand):
+    """A hand holds at least one card: the count of nothing is an error, not 0."""
+    message = f"a Vingt-un hand holds at least one card, got none: {hand!r}"
+    for function in (total, vingtun.describe, vingtun.evaluate, vingtun.is_soft, vingtun.is_natural,
+                     vingtun.is_over_drawn):  # fmt: skip
+        with raises_exactly(HandSizeError, message):
+            function(hand)
+
+
+def test_a_total_past_the_shared_int_cache_is_counted():
+    """Ten ten-count cards total 100: once a 64-slot cache was indexed by it (a crash)."""
+    tens = "10C 10D 10H 10S JC JD JH JS QC QD"
+    assert total(tens) == 100
+    assert total(pycards.parse(tens)) == 100
+    assert total(list(range(20, 52))) == sum(min(c // 4 + 2, 10) if c // 4 != ACE else 1 for c in range(20, 52))
 
 
 def test_002_four_then_nine_then_seven_makes_twenty():
@@ -426,9 +444,11 @@ def test_totals_many_default_pad_is_minus_one_in_the_arrays_dtype(dtype):
         assert array[0, 2] == -1
     assert totals_many(array).tolist() == [21, 21]
     assert totals_many(array, pad=-1).tolist() == [21, 21]
-    # a row of nothing but pads totals 0
+    # a row of nothing but pads is an empty hand: an error when checked, 0 when not
     empty = np.full((1, 4), PAD_VALUE[dtype], dtype=dtype)
-    assert totals_many(empty).tolist() == [0]
+    with raises_exactly(ValueError, f"row 0 of hands is not a hand padded with -1: {empty[0].tolist()} (it holds no card)"):
+        totals_many(empty)
+    assert totals_many(empty, check=False).tolist() == [0]
 
 
 def test_totals_many_other_pads():
@@ -454,7 +474,7 @@ def test_totals_many_pad_that_is_a_card_id_is_rejected(pad):
 def test_totals_many_check_rejects_an_id_after_a_pad(dtype):
     p = PAD_VALUE[dtype]
     array = np.array([[50, 46, p, p], [0, 1, 2, p], [0, p, 2, p]], dtype=dtype)
-    message = f"row 2 of hands is not a hand padded with -1: [0, {p}, 2, {p}]"
+    message = f"row 2 of hands is not a hand padded with -1: [0, {p}, 2, {p}] (a card id follows the pad)"
     with raises_exactly(ValueError, message):
         totals_many(array)
 
@@ -463,11 +483,11 @@ def test_totals_many_check_rejects_an_id_after_a_pad(dtype):
 def test_totals_many_check_rejects_an_id_out_of_range_that_is_not_the_pad(dtype):
     p = PAD_VALUE[dtype]
     array = np.array([[50, 46, p], [0, 60, p]], dtype=dtype)
-    with raises_exactly(ValueError, f"row 1 of hands is not a hand padded with -1: [0, 60, {p}]"):
+    with raises_exactly(ValueError, f"row 1 of hands is not a hand padded with -1: [0, 60, {p}] (60 is neither a card id in 0..51 nor the pad)"):
         totals_many(array)
     if dtype != "uint8":  # -2 in a signed dtype is neither an id nor the pad
         array = np.array([[50, -2, p]], dtype=dtype)
-        message = f"row 0 of hands is not a hand padded with -1: [50, -2, {p}]"
+        message = f"row 0 of hands is not a hand padded with -1: [50, -2, {p}] (-2 is neither a card id in 0..51 nor the pad)"
         with raises_exactly(ValueError, message):
             totals_many(array)
 
@@ -476,7 +496,7 @@ def test_totals_many_check_rejects_an_id_out_of_range_that_is_not_the_pad(dtype)
 def test_totals_many_check_rejects_a_repeated_card(dtype):
     p = PAD_VALUE[dtype]
     array = np.array([[50, 46, p], [1, 2, 3], [7, 9, 7]], dtype=dtype)
-    with raises_exactly(ValueError, "row 2 of hands is not a hand padded with -1: [7, 9, 7]"):
+    with raises_exactly(ValueError, "row 2 of hands is not a hand padded with -1: [7, 9, 7] (card id 7 appears twice)"):
         totals_many(array)
 
 
