@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import pycards
 from pycards import poker
 
@@ -101,3 +103,21 @@ def test_readme_examples_run() -> None:
     )
     assert result.attempted >= 10
     assert result.failed == 0
+
+
+def test_license_is_mit_and_shipped() -> None:
+    """The wheel carries the LICENSE file and states the licence as an SPDX expression."""
+    from importlib.metadata import distribution
+
+    dist = distribution("pycards")
+    assert dist.metadata["License-Expression"] == "MIT"
+    licence = [f for f in dist.files or () if f.name == "LICENSE"]
+    assert licence and "MIT License" in licence[0].read_text()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads ELF section names")
+def test_compiled_modules_carry_no_debug_information() -> None:
+    """Built with -g0: no .debug_info section (once each module carried 1.3 MB of them)."""
+    for compiled in COMPILED:
+        path = Path(importlib.import_module(compiled).__file__ or "")
+        assert b".debug_info" not in path.read_bytes(), path.name
