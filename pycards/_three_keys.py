@@ -1,4 +1,4 @@
-"""Comparison keys of three-card hands: the rules of RULES.md section 3 as code.
+"""Comparison keys of three-card hands: the rules of docs/rules.md section 3 as code.
 
 Pure Python with no imports from pycards, because two readers share it: the
 table generator (``src/gen_tables.py`` loads this file by path at build time and

@@ -1,6 +1,6 @@
 """Brag hands, with the braggers called for the best hand.
 
-Profiles (RULES.md sections 3.6-3.7, seed ``004_7d6a6396833e304f.txt``, BRAG):
+Profiles (docs/rules.md sections 3.6-3.7, seed ``004_7d6a6396833e304f.txt``, BRAG):
 
 ``"english"`` (the default)
     The braggers are the ace of diamonds (the best), the knave of clubs and the

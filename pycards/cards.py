@@ -1,6 +1,6 @@
 """Cards as integers, their text form, and a reproducible pack.
 
-A card is the integer ``4 * rank + suit`` (RULES.md section 1): ranks 0..12 for
+A card is the integer ``4 * rank + suit`` (docs/rules.md section 1): ranks 0..12 for
 two .. ace, suits 0..3 for clubs, diamonds, hearts, spades. Id 0 is the two of
 clubs and 51 the ace of spades, the convention of several public evaluators, so
 ids can be exchanged with them.

@@ -1,6 +1,6 @@
 """Three-card Commerce hands, and the games that rank three cards like it.
 
-Profiles (RULES.md sections 3.1-3.5):
+Profiles (docs/rules.md sections 3.1-3.5):
 
 ``"english"`` (the default; seed ``002_93c3d51ac699f33f.txt``, COMMERCE; seed 000)
     Tricon > Sequence > Flush > Pair > Point. A sequence is three following

@@ -1,6 +1,6 @@
 """Five-card poker hands under the English laws or the American rules.
 
-Profiles (RULES.md section 2):
+Profiles (docs/rules.md section 2):
 
 ``"english"`` (the default; seed ``000_090407a6d9d4a9ee.txt``, laws 65-76)
     The ace only begins a sequence (law 71): A-2-3-4-5 is the lowest sequence,

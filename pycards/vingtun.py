@@ -1,6 +1,6 @@
 """Vingt-un hands: totals, naturals, and what each hand wins or pays.
 
-RULES.md section 4, from the Vingt-un texts of seeds ``000_090407a6d9d4a9ee.txt``
+docs/rules.md section 4, from the Vingt-un texts of seeds ``000_090407a6d9d4a9ee.txt``
 and ``002_93c3d51ac699f33f.txt``. An ace counts one or eleven at the holder's
 option, a court card ten, any other card its pips; the total of a hand is the
 best one not over 21, and a hand over 21 has over-drawn (every ace then counts
@@ -76,7 +76,7 @@ def is_natural(hand: Hand, divided: bool = False) -> bool:
 
     "If either of the players other than the dealer should receive a natural
     Vingt-un" (seed 002): the first two cards of an undivided hand. A hand made
-    by dividing a pair is never a natural (RULES.md section 4 decision).
+    by dividing a pair is never a natural (docs/rules.md section 4 decision).
     """
     ids = _ids(hand)
     return not divided and len(ids) == 2 and total(ids) == 21
@@ -121,7 +121,7 @@ def settle(
 ) -> int:
     """The player's signed result for one hand against the dealer's final hand.
 
-    The settlement table of RULES.md section 4 (seeds 000 and 002), for a stake
+    The settlement table of docs/rules.md section 4 (seeds 000 and 002), for a stake
     ``s`` (pass the doubled stake when the dealer called "double"); rows in
     the order the table applies them:
 

@@ -1,5 +1,5 @@
 # cython: freethreading_compatible = True
-"""Compiled Brag evaluators (RULES.md sections 3.6-3.7), re-exported by pycards.brag.
+"""Compiled Brag evaluators (docs/rules.md sections 3.6-3.7), re-exported by pycards.brag.
 
 >>> evaluate("8S 8D 8H") > evaluate("8C AD JC")   # "Three eights will beat an eight and two braggers"
 True

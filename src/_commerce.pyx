@@ -1,5 +1,5 @@
 # cython: freethreading_compatible = True
-"""Compiled Commerce evaluators (RULES.md sections 3.1-3.5), re-exported by pycards.commerce.
+"""Compiled Commerce evaluators (docs/rules.md sections 3.1-3.5), re-exported by pycards.commerce.
 
 >>> evaluate("QH KH AH") > evaluate("AC 2C 3C")   # Q-K-A the best sequence, A-2-3 the lowest
 True

@@ -1,5 +1,5 @@
 # cython: freethreading_compatible = True
-"""Compiled five-card poker evaluators (RULES.md section 2).
+"""Compiled five-card poker evaluators (docs/rules.md section 2).
 
 The public functions are re-exported by :mod:`pycards.poker` as they are. The
 inner loops are the plain C of ``src/poker5.h``; this module converts and

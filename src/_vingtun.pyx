@@ -1,5 +1,5 @@
 # cython: freethreading_compatible = True
-"""Compiled Vingt-un totals (RULES.md section 4), re-exported by pycards.vingtun.
+"""Compiled Vingt-un totals (docs/rules.md section 4), re-exported by pycards.vingtun.
 
 >>> total("4H 9C 7D")        # seed 002: "a 4, and then a 9, making 13 ... a 7, making his total 20"
 20

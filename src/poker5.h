@@ -62,7 +62,7 @@ static inline unsigned pc5_evaluate(pc5_profile profile, unsigned c0, unsigned c
     if (sum >= PC5_RANK_SUM_SIZE) sum = 0; /* only reachable with duplicated ids */
     unsigned strength = pc5_nonflush[profile][pc5_rank_class[sum]];
     if (profile == PC5_ENGLISH && (strength & PC5_STRAIGHT_FLAG)) {
-        /* Law 70 and the RULES.md decision: equal sequences are compared card by
+        /* Law 70 and the docs/rules.md decision: equal sequences are compared card by
            card from the top, a heart beating a card of another suit. */
         unsigned low = strength & ~(unsigned)PC5_STRAIGHT_FLAG;
         unsigned hearts = pc5_heart_bit[c0] | pc5_heart_bit[c1] | pc5_heart_bit[c2] |

@@ -17,7 +17,7 @@ How a hand is looked up (see ``src/poker5.h``):
 
 Strengths are dense: 1 for the worst class of hands of a profile, N for the best,
 equal for hands the rules call equal in value (law 76). The generator derives
-them by sorting the comparison keys written below from RULES.md section 2, and
+them by sorting the comparison keys written below from docs/rules.md section 2, and
 asserts its own invariants on the way.
 """
 

@@ -7,7 +7,7 @@ nothing from pycards), which the package's ``describe`` functions share.
 Every profile is one table of 22,100 strengths, indexed by the combinatorial
 number of the hand: for card ids ``a < b < c``, ``a + C(b, 2) + C(c, 3)``.
 Strengths are dense, 1 for the worst class and N for the best, equal for hands
-the rules call equal (RULES.md section 3).
+the rules call equal (docs/rules.md section 3).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 /*
- * Vingt-un totals in plain C (RULES.md section 4): an ace counts 1 or 11 at the
+ * Vingt-un totals in plain C (docs/rules.md section 4): an ace counts 1 or 11 at the
  * holder's option, court cards 10, other cards their pips. The total is the
  * best one not over 21, if there is one; otherwise every ace counts 1.
  */

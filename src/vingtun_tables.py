@@ -15,7 +15,7 @@ ACE = 12
 
 
 def card_code(card: int) -> int:
-    """The code of one card id (RULES.md section 4: ace 1 or 11, court cards 10)."""
+    """The code of one card id (docs/rules.md section 4: ace 1 or 11, court cards 10)."""
     if card >= 52:
         return 0
     rank = card >> 2

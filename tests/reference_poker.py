@@ -1,4 +1,4 @@
-"""A slow, plain reference for five-card poker, written straight from RULES.md section 2.
+"""A slow, plain reference for five-card poker, written straight from docs/rules.md section 2.
 
 It exists only to check the C evaluator (``pycards.poker``): it shares no code
 and no tables with it, and it favours obviousness over speed. Each hand is
@@ -11,13 +11,13 @@ profile::
     reference_key(a, p) == reference_key(b, p)   <=>  a and b tie (law 76: share the pool)
 
 Cards are ids ``4 * rank + suit``: rank 0..12 for 2..A, suit 0..3 for clubs,
-diamonds, hearts, spades (RULES.md section 1).
+diamonds, hearts, spades (docs/rules.md section 1).
 
-Profiles (RULES.md section 2):
+Profiles (docs/rules.md section 2):
 
 * ``"english"`` (seed 000, laws 65-76): the ace only begins a sequence (law 71);
   hearts outrank other suits between flushes (law 69) and between sequences of
-  equal value (law 70, with the RULES.md 2.1 decision).
+  equal value (law 70, with the docs/rules.md 2.1 decision).
 * ``"american"`` (seed 004, footnote to law 71): standard modern ranking, the
   ace begins or ends a sequence, no suit precedence.
 * ``"no_straight_flush"`` (seed 004, Straight Poker and Stud Poker: "no such
@@ -86,7 +86,7 @@ def sequence_top(seq: list[int]) -> int:
 def reference_key(cards: tuple[int, ...], rules: str = "english") -> tuple[int, ...]:
     """Comparison key of a five-card hand under ``rules`` (see the module docstring).
 
-    Categories, high to low (law 65, RULES.md section 2): sequence flush, fours,
+    Categories, high to low (law 65, docs/rules.md section 2): sequence flush, fours,
     full, flush, sequence, threes, two pairs, a pair, no pair. Tie-breakers:
 
     * Sequence flush (law 66): the higher top card wins, the ace counting low in
@@ -99,7 +99,7 @@ def reference_key(cards: tuple[int, ...], rules: str = "english") -> tuple[int, 
       ``(5, is_hearts, r1, ..., r5)``. Other profiles: ``(5, r1, ..., r5)``.
     * Sequence not flush (law 70): the higher top card wins (ace low in
       A-2-3-4-5). ``"english"``: at equal tops "a sequence in hearts, ceteris
-      paribus, shall be the best hand"; RULES.md 2.1 decision: compare the
+      paribus, shall be the best hand"; docs/rules.md 2.1 decision: compare the
       cards position by position from the top (the ace is the bottom card of
       A-2-3-4-5), the first position where exactly one hand holds a heart
       decides. Key ``(4, top, h1, ..., h5)`` with ``h = 1`` for a heart at that

@@ -1,4 +1,4 @@
-"""A slow, plain reference for three-card hands, written straight from RULES.md section 3.
+"""A slow, plain reference for three-card hands, written straight from docs/rules.md section 3.
 
 It exists only to check the compiled evaluators (``pycards.commerce`` and
 ``pycards.brag``): it shares no code and no tables with pycards (in particular
@@ -10,8 +10,8 @@ followed by the tie-breakers the rules name, so that under one profile::
     key(a) == key(b)   <=>  a and b are equal in value (ties by seat are the driver's)
 
 Cards are ids ``4 * rank + suit``: rank 0..12 for 2..A, suit 0..3 for clubs,
-diamonds, hearts, spades (RULES.md section 1). Pips: ace 11, K Q J 10 count 10,
-the others their face value (RULES.md section 1; seed ``002_93c3d51ac699f33f.txt``
+diamonds, hearts, spades (docs/rules.md section 1). Pips: ace 11, K Q J 10 count 10,
+the others their face value (docs/rules.md section 1; seed ``002_93c3d51ac699f33f.txt``
 COMMERCE: "the ace counts for eleven, and the court cards for ten each").
 
 Seeds cited below live in ``shared/seeds/``:
@@ -29,10 +29,10 @@ import itertools
 from collections import Counter
 
 # --- Categories (the numbering pycards uses too; see each key function). ---------
-# Commerce family (RULES.md 3.1-3.5)
+# Commerce family (docs/rules.md 3.1-3.5)
 POINT, PAIR, FLUSH, SEQUENCE, TRICON, THIRTY_ONE = range(6)
 COMMERCE_CATEGORY_NAMES = ("POINT", "PAIR", "FLUSH", "SEQUENCE", "TRICON", "THIRTY_ONE")
-# Brag (RULES.md 3.6-3.7)
+# Brag (docs/rules.md 3.6-3.7)
 HIGH_CARD, BRAG_PAIR, TRIPLETS = range(3)
 BRAG_CATEGORY_NAMES = ("HIGH_CARD", "PAIR", "TRIPLETS")
 
@@ -128,7 +128,7 @@ def total_pips(cards) -> int:
 def point_tiebreak(cards) -> tuple[int, ...]:
     """Seed 002, COMMERCE, ties (e): "With Point a tie is very rare; but if equality
     does occur, then the holder of the first highest card different from the
-    opponent's wins." RULES.md 3.1: compare ranks from the highest down
+    opponent's wins." docs/rules.md 3.1: compare ranks from the highest down
     (A K Q J 10 9 ... 2), so a king beats a ten though both count 10."""
     return tuple(sorted((rank(c) for c in cards), reverse=True))
 
@@ -150,7 +150,7 @@ def american_point(cards) -> tuple[int, int]:
     made with two cards."
 
     Returns ``(pips, cards)`` compared as a tuple; a hand of three suits is
-    ``(0, 0)`` (RULES.md 3.3). Three cards of one suit always out-pip any two of
+    ``(0, 0)`` (docs/rules.md 3.3). Three cards of one suit always out-pip any two of
     them, so the point of a one-suit hand is made with all three cards.
     """
     best = (0, 0)
@@ -163,14 +163,14 @@ def american_point(cards) -> tuple[int, int]:
 def commerce_key(cards, rules: str = "english") -> tuple[int, ...]:
     """Comparison key of a three-card hand under a Commerce-family profile.
 
-    ``"english"`` (seed 002 COMMERCE; RULES.md 3.1): "(a) Tricon, (b) Sequence,
+    ``"english"`` (seed 002 COMMERCE; docs/rules.md 3.1): "(a) Tricon, (b) Sequence,
     (c) Flush, (d) Pair, (e) Point, which range in value in the order given".
       * Tricon ``(4, rank)``: "aces being first in this respect; then kings,
         queens, etc., down to twos" (ties (a)).
       * Sequence ``(3, top)``: see :func:`sequence_top` (ties (b)).
       * Flush ``(2, pips, ranks high to low)``: "With Flushes, the one making the
         best 'point'--as already described--wins" (ties (c)); equal point: as
-        Point ties (RULES.md 3.1).
+        Point ties (docs/rules.md 3.1).
       * Pair ``(1, pair rank, third rank)``: "With Pairs, the highest wins. If two
         players are alike, then the holder of the highest third card has the
         preference" (ties (d)).
@@ -179,7 +179,7 @@ def commerce_key(cards, rules: str = "english") -> tuple[int, ...]:
       Flush, and Point shall be recognised"): a pair is a Point hand.
     ``"limited_strict"`` (same paragraph: "or even Tricon, Sequence, and Point
       only"): a flush or a pair is a Point hand.
-    ``"american"`` (seed 004 COMMERCE; RULES.md 3.3): "Triplets. Three aces being
+    ``"american"`` (seed 004 COMMERCE; docs/rules.md 3.3): "Triplets. Three aces being
       the highest, and three deuces the lowest. Pairs have no value." ``(4, rank)``;
       "Sequence Flushes" ``(3, top)``; "The Point" ``(0, pips, ncards)``, see
       :func:`american_point`. "If no triplet is shown, the best straight flush
@@ -187,13 +187,13 @@ def commerce_key(cards, rules: str = "english") -> tuple[int, ...]:
     ``"american_extended"`` (seed 004: "Two other combinations are sometimes
       introduced in either form of Commerce: A flush, three cards of one suit,
       ranking next below the straight flush; and a single pair outranking the
-      point"): Flush ``(2, pips)`` (by its point, RULES.md 3.3), Pair
+      point"): Flush ``(2, pips)`` (by its point, docs/rules.md 3.3), Pair
       ``(1, pair rank, third rank)``.
-    ``"ship"`` (seed 004, My Ship Sails; RULES.md 3.4): "Should there be more than
+    ``"ship"`` (seed 004, My Ship Sails; docs/rules.md 3.4): "Should there be more than
       one flush, the pips win" ``(2, pips)``; "If no player has secured a flush
       ... the highest number of pips in the two-card flushes wins" ``(0, pips of
       the best two-card flush, or 0)``.
-    ``"thirty_one"`` (seed 004, THIRTY-ONE; RULES.md 3.5): "a flush of three cards
+    ``"thirty_one"`` (seed 004, THIRTY-ONE; docs/rules.md 3.5): "a flush of three cards
       of some suit having a pip value of thirty-one" ``(5,)``; "If no one can get
       a flush worth thirty-one, three of a kind wins the pool" ``(4, rank)``; "If
       no one has three of a kind, the highest pip value shown in one suit wins"
@@ -270,7 +270,7 @@ def brag_callings(cards, rules: str):
     """Every way of calling the hand's braggers.
 
     Seed 004, BRAG: "A player to whom any one of these braggers is dealt may call
-    it anything he pleases." RULES.md 3.6: "A bragger standing as its own card is
+    it anything he pleases." docs/rules.md 3.6: "A bragger standing as its own card is
     a natural card of its rank". Yields a list, per card, of
     ``(called rank, bragger value or 0 when the card is natural)``.
     """
@@ -291,7 +291,7 @@ def _brag_key_of_calling(calling, rules: str) -> tuple[int, ...]:
     ranks = [r for r, _ in calling]
     counts = Counter(ranks)
     if len(counts) == 3:
-        # No pair: "the highest card wins, the ace ranking above the King"; RULES.md
+        # No pair: "the highest card wins, the ace ranking above the King"; docs/rules.md
         # 3.6: "then the next, and so on".
         return (HIGH_CARD,) + tuple(sorted(ranks, reverse=True))
     set_rank = max(counts, key=lambda r: counts[r])
@@ -313,7 +313,7 @@ def brag_key(cards, rules: str = "english") -> tuple[int, ...]:
 
     The key is the maximum over every calling (:func:`brag_callings`).
 
-    ``"english"`` (seed 004, BRAG; RULES.md 3.6):
+    ``"english"`` (seed 004, BRAG; docs/rules.md 3.6):
       * "Pairs and triplets are the only combinations of any value": triplets
         ``(2, ...)`` > pairs ``(1, ...)`` > neither ``(0, r1, r2, r3)``.
       * "a natural pair or triplet outranks one made with the aid of a bragger.
@@ -323,11 +323,11 @@ def brag_key(cards, rules: str = "english") -> tuple[int, ...]:
       * "In case of equal natural pairs, the highest card outside the pair wins."
       * "Should the pairs tied both be made with a bragger, the highest bragger
         wins. Two odd cards, seven high, with the club Jack, would beat two cards
-        seven high with the diamond nine." (RULES.md 3.6: fewer braggers, then the
+        seven high with the diamond nine." (docs/rules.md 3.6: fewer braggers, then the
         braggers from the highest down, then the odd card.)
       * "If none of the hands shown contains either a natural pair or a bragger,
         the highest card wins, the ace ranking above the King."
-    ``"american"`` (seed 004, American Brag; RULES.md 3.7):
+    ``"american"`` (seed 004, American Brag; docs/rules.md 3.7):
       * "Pairs or triplets formed with the aid of braggers outrank naturals, so
         that three Jacks is an invincible hand, beating three aces. Two braggers
         and an ace outrank two aces and a bragger; but ... three Jacks and three
@@ -355,7 +355,7 @@ def upcard_key(card: int) -> tuple[int, int]:
 def distance_to_31(cards) -> int:
     """Three-stake Brag, third pool (seed 004): "Each player counts up the pip value of
     his three cards, reckoning the aces for eleven, and court-cards as ten each.
-    The player coming nearest to thirty-one takes the third pool." RULES.md 3.6:
+    The player coming nearest to thirty-one takes the third pool." docs/rules.md 3.6:
     the absolute distance."""
     return abs(total_pips(cards) - 31)
 

@@ -1,6 +1,6 @@
 """Cards as ids and text, the pack, and every error message pycards raises.
 
-RULES.md section 1: id = 4 * rank + suit (0 = two of clubs, 51 = ace of spades);
+docs/rules.md section 1: id = 4 * rank + suit (0 = two of clubs, 51 = ace of spades);
 text is rank then suit, case-insensitive, separated by spaces or commas; bad input
 raises ValueError subclasses naming the offending token (wrong types: TypeError).
 """

@@ -1,6 +1,6 @@
 """Every five-card hand, every profile: pycards.poker against the plain reference.
 
-The reference (``tests/reference_poker.py``) is written straight from RULES.md
+The reference (``tests/reference_poker.py``) is written straight from docs/rules.md
 section 2; here all C(52, 5) = 2,598,960 hands go through
 ``pycards.poker.evaluate_many`` and must be ordered exactly as the reference
 orders them (same order, same ties). Because pycards strengths are dense
@@ -149,7 +149,7 @@ def test_reference_english_known_hands():
     assert key("2H 3H 4H 5H 7H", e) > key("9S JS QS KS AS", e)
     assert key("9S JS QS KS AS", e) == key("9D JD QD KD AD", e)
     assert key("9S JS QS KS AS", e) > key("8S JS QS KS AS", e)
-    # law 70 + RULES.md decision: equal tops, the first position from the top where
+    # law 70 + docs/rules.md decision: equal tops, the first position from the top where
     # exactly one hand holds a heart decides.
     assert key("9H 8C 7C 6C 5C", e) > key("9C 8H 7H 6H 5H", e)
     assert key("9D 8H 7C 6C 5C", e) > key("9S 8C 7H 6H 5H", e)

@@ -2,9 +2,9 @@
 
 English profile: laws 65-76 of English Draw Poker in
 ``shared/seeds/000_090407a6d9d4a9ee.txt`` (jack-pot openers: laws 30-32 of the
-same file), with the decisions of ``shared/RULES.md`` section 2 where the laws
+same file), with the decisions of ``docs/rules.md`` section 2 where the laws
 leave a point open. American profile: the footnote to law 71 (seed 000) and
-``shared/RULES.md`` 2.2. Profile ``no_straight_flush``: Straight Poker and Stud
+``docs/rules.md`` 2.2. Profile ``no_straight_flush``: Straight Poker and Stud
 Poker in ``shared/seeds/004_7d6a6396833e304f.txt``.
 
 Every test compares hands through the public API (``evaluate``, ``compare``,
@@ -80,7 +80,7 @@ def test_law_65_hands_in_order_of_value():
 
 
 def test_law_65_class_counts_per_category():
-    """Law 65 (seed 000_090407a6d9d4a9ee.txt), with RULES.md 2.1: the English profile
+    """Law 65 (seed 000_090407a6d9d4a9ee.txt), with docs/rules.md 2.1: the English profile
     has 9010 classes of equal hands: sequence flush 9, fours 156, full 156, flush 2556
     (1278 in hearts + 1278 not), sequence 279 (9 tops x 31 heart patterns), threes 858,
     two pairs 858, pair 2860, no pair 1278. Strengths are dense, 1 (worst) .. 9010.
@@ -135,7 +135,7 @@ def test_law_66_sequence_flush_with_highest_card_wins_ace_lowest():
 
 def test_law_66_sequence_flushes_with_equal_tops_tie_whatever_the_suit():
     """Law 66 (seed 000_090407a6d9d4a9ee.txt) ranks sequence flushes by their highest card
-    only; RULES.md 2.1: "equal tops tie; suit does not break the tie" (a heart sequence
+    only; docs/rules.md 2.1: "equal tops tie; suit does not break the tie" (a heart sequence
     flush does not beat a club one: law 69's heart rule is for flushes, law 70's for
     sequences not flush)."""
     for pattern in ("A{s} 2{s} 3{s} 4{s} 5{s}", "5{s} 6{s} 7{s} 8{s} 9{s}",
@@ -161,7 +161,7 @@ def test_law_67_fours_highest_in_value_win_ace_high():
 
 
 def test_law_67_fours_of_equal_rank_decided_by_the_odd_card():
-    """Law 67 (seed 000_090407a6d9d4a9ee.txt) with RULES.md 2.1: equal fours (only across
+    """Law 67 (seed 000_090407a6d9d4a9ee.txt) with docs/rules.md 2.1: equal fours (only across
     packs) are decided by the remaining card; equal everywhere is a tie (law 76)."""
     assert beats("9C 9D 9H 9S KC", "9C 9D 9H 9S QH")
     assert beats("9C 9D 9H 9S AC", "9C 9D 9H 9S KH")
@@ -183,7 +183,7 @@ def test_law_68_full_with_highest_threes_wins():
 
 
 def test_law_68_full_with_equal_threes_decided_by_the_pair():
-    """Law 68 (seed 000_090407a6d9d4a9ee.txt) with RULES.md 2.1: equal threes (across
+    """Law 68 (seed 000_090407a6d9d4a9ee.txt) with docs/rules.md 2.1: equal threes (across
     packs) are decided by the pair; equal pairs too is a tie."""
     assert beats("KC KD KH 3S 3C", "KC KD KH 2S 2C")
     assert beats("7C 7D 7H AS AC", "7C 7D 7H KS KC")
@@ -210,7 +210,7 @@ def test_law_69_heart_flush_beats_ace_high_spade_flush():
 
 
 def test_law_69_heart_flushes_compare_by_cards_from_the_highest():
-    """Law 69 (seed 000_090407a6d9d4a9ee.txt) with RULES.md 2.1: two flushes in hearts
+    """Law 69 (seed 000_090407a6d9d4a9ee.txt) with docs/rules.md 2.1: two flushes in hearts
     (possible only across packs) are compared card by card from the highest down."""
     assert beats("AH 9H 7H 5H 3H", "AH 9H 7H 5H 2H")
     assert beats("AH 3H 4H 5H 7H", "KH QH JH 9H 8H")
@@ -230,7 +230,7 @@ def test_law_69_non_heart_flush_with_highest_untied_card_wins():
 
 
 def test_law_69_non_heart_flushes_of_different_suits_with_equal_cards_tie():
-    """Law 69 (seed 000_090407a6d9d4a9ee.txt) gives precedence to hearts only; RULES.md
+    """Law 69 (seed 000_090407a6d9d4a9ee.txt) gives precedence to hearts only; docs/rules.md
     2.1: "non-heart flushes of different suits with equal ranks tie" (law 76 then
     shares the pool)."""
     hands = ["AS JS 8S 6S 2S", "AC JC 8C 6C 2C", "AD JD 8D 6D 2D"]
@@ -270,7 +270,7 @@ def test_law_70_sequence_with_highest_card_wins_ace_lowest():
 def test_law_70_equal_sequences_heart_on_top_wins():
     """Law 70: "and if there be two or more sequences of cards of equal value, a sequence
     in hearts, ceteris paribus, shall be the best hand." (seed 000_090407a6d9d4a9ee.txt)
-    RULES.md 2.1 decision: compare the two sequences card by card from the top; at the
+    docs/rules.md 2.1 decision: compare the two sequences card by card from the top; at the
     first position where exactly one of the two cards is a heart, that hand wins."""
     # the ten differs: the hand with the ten of hearts wins
     assert beats("9C 10H JC QC KD", "9H 10C JC QC KD")
@@ -285,7 +285,7 @@ def test_law_70_equal_sequences_heart_on_top_wins():
 
 def test_law_70_ace_is_the_bottom_card_of_a_2_3_4_5_for_the_heart_tie_break():
     """Law 70 with law 71 (seed 000_090407a6d9d4a9ee.txt): in A-2-3-4-5 the five is the top
-    card and the ace the bottom one (RULES.md 2.1), so the heart tie-break looks at the
+    card and the ace the bottom one (docs/rules.md 2.1), so the heart tie-break looks at the
     five first and at the ace last."""
     assert beats("AC 2H 3H 4H 5H", "AH 2H 3H 4H 5C")
     assert compare("AC 2H 3H 4H 5H", "AH 2H 3H 4H 5C") == 1
@@ -294,7 +294,7 @@ def test_law_70_ace_is_the_bottom_card_of_a_2_3_4_5_for_the_heart_tie_break():
 
 
 def test_law_70_equal_sequences_same_heart_pattern_tie():
-    """Law 70, "ceteris paribus" (seed 000_090407a6d9d4a9ee.txt); RULES.md 2.1: no position
+    """Law 70, "ceteris paribus" (seed 000_090407a6d9d4a9ee.txt); docs/rules.md 2.1: no position
     where exactly one card is a heart: tie, whatever the other suits."""
     assert ties("9H 10C JD QS KC", "9H 10S JC QD KD")
     assert ties("9C 10D JC QS KD", "9D 10S JD QC KC")  # no hearts at all
@@ -306,7 +306,7 @@ def test_law_70_equal_sequences_same_heart_pattern_tie():
 def test_law_70_sequence_classes_are_nine_tops_times_31_heart_patterns():
     """Law 70 (seed 000_090407a6d9d4a9ee.txt): within one top card, the 31 patterns of
     hearts (not all five: that is a sequence flush) give 31 distinct strengths, ordered
-    as binary numbers read from the top card down (RULES.md 2.1)."""
+    as binary numbers read from the top card down (docs/rules.md 2.1)."""
     ranks = ["9", "10", "J", "Q", "K"]  # bottom .. top
     seen = {}
     for mask in range(31):  # bit 4 = top card is a heart ... bit 0 = bottom card
@@ -325,7 +325,7 @@ def test_law_70_sequence_classes_are_nine_tops_times_31_heart_patterns():
 
 def test_law_71_ace_only_begins_a_sequence():
     """Law 71: "The ace shall only begin a sequence" (seed 000_090407a6d9d4a9ee.txt):
-    A-2-3-4-5 is the lowest sequence and 9-10-J-Q-K the highest (RULES.md 2.1)."""
+    A-2-3-4-5 is the lowest sequence and 9-10-J-Q-K the highest (docs/rules.md 2.1)."""
     assert category("AC 2D 3H 4S 5C") is Category.SEQUENCE
     assert category("9C 10D JH QS KC") is Category.SEQUENCE
     assert evaluate("AC 2D 3C 4S 5C") == poker.category_floors(ENGLISH)[Category.SEQUENCE]
@@ -362,7 +362,7 @@ def test_law_71_ace_is_not_an_intermediate_card_between_a_king_and_a_two():
 
 def test_law_71_ace_high_outside_sequences():
     """Law 71 (seed 000_090407a6d9d4a9ee.txt) makes the ace low only as the first card of
-    a sequence; RULES.md 2.1: "Outside sequences the ace is the highest card (pairs,
+    a sequence; docs/rules.md 2.1: "Outside sequences the ace is the highest card (pairs,
     threes, fours, kickers, no-pair hands)" and in flushes."""
     assert beats("AC AD 2H 3S 4C", "KC KD QH JS 9C")  # pair
     assert beats("AC AD AH 2S 3C", "KC KD KH QS JC")  # threes
@@ -374,7 +374,7 @@ def test_law_71_ace_high_outside_sequences():
 def test_law_71_footnote_american_ace_begins_or_ends_a_sequence():
     """Law 71, footnote: "Some American writers permit of the ace being used at the
     beginning or end of a sequence, making ten to ace the highest sequence."
-    (seed 000_090407a6d9d4a9ee.txt; RULES.md 2.2)"""
+    (seed 000_090407a6d9d4a9ee.txt; docs/rules.md 2.2)"""
     assert category("10C JD QH KS AC", AMERICAN) is Category.SEQUENCE
     assert beats("10C JD QH KS AC", "9C 10D JH QS KC", AMERICAN)
     assert category("AC 2D 3H 4S 5C", AMERICAN) is Category.SEQUENCE  # the wheel
@@ -394,7 +394,7 @@ def test_law_71_footnote_american_ace_begins_or_ends_a_sequence():
 
 
 def test_law_71_footnote_american_suits_never_matter():
-    """RULES.md 2.2 (footnote to law 71, seed 000_090407a6d9d4a9ee.txt): "no suit
+    """docs/rules.md 2.2 (footnote to law 71, seed 000_090407a6d9d4a9ee.txt): "no suit
     precedence anywhere": hearts win neither flushes nor sequences."""
     assert ties("2H 3H 4H 5H 7H", "2S 3S 4S 5S 7S", AMERICAN)
     assert beats("AS KS QS JS 9S", "2H 3H 4H 5H 7H", AMERICAN)
@@ -404,7 +404,7 @@ def test_law_71_footnote_american_suits_never_matter():
 
 
 def test_law_71_footnote_american_class_counts():
-    """RULES.md 2.2 (footnote to law 71, seed 000_090407a6d9d4a9ee.txt): 7462 classes,
+    """docs/rules.md 2.2 (footnote to law 71, seed 000_090407a6d9d4a9ee.txt): 7462 classes,
     as the public evaluators: straight flush 10, fours 156, full 156, flush 1277,
     straight 10, threes 858, two pairs 858, pair 2860, no pair 1277."""
     assert poker.classes(AMERICAN) == 7462
@@ -429,7 +429,7 @@ def test_law_72_threes_highest_in_value_win():
 
 
 def test_law_72_equal_threes_decided_by_the_odd_cards():
-    """Law 72 (seed 000_090407a6d9d4a9ee.txt) with RULES.md 2.1: equal threes (across
+    """Law 72 (seed 000_090407a6d9d4a9ee.txt) with docs/rules.md 2.1: equal threes (across
     packs) are decided by the remaining cards from the highest down; all equal: tie."""
     assert beats("7C 7D 7H AS 2C", "7C 7D 7H KS QC")
     assert beats("7C 7D 7H AS 3C", "7C 7D 7H AS 2C")
@@ -447,7 +447,7 @@ def test_law_73_two_pairs_highest_pair_wins():
 def test_law_73_two_pairs_equal_high_pair_other_pair_decides_then_odd_card():
     """Law 73: "and if two two-pair hands contain pairs equally high in value, such pairs
     being the highest, the value of the other pair shall decide which is the better
-    hand." (seed 000_090407a6d9d4a9ee.txt) RULES.md 2.1: then the odd card; then a tie."""
+    hand." (seed 000_090407a6d9d4a9ee.txt) docs/rules.md 2.1: then the odd card; then a tie."""
     assert beats("KC KD 3H 3S 2C", "KH KS 2H 2S AC")
     assert beats("KC KD 3H 3S AC", "KH KS 3C 3D QC")
     assert ties("KC KD 3H 3S AC", "KH KS 3C 3D AD")
@@ -517,7 +517,7 @@ def test_law_76_hands_identical_in_value_share_the_pool():
 def test_law_30_jack_pot_opens_with_two_knaves_or_better():
     """Law 30: "the game shall not be opened by any player unless he have two knaves, or
     better, in his original hand." (seed 000_090407a6d9d4a9ee.txt) "Or better" is judged
-    with the game's profile (RULES.md 2.4)."""
+    with the game's profile (docs/rules.md 2.4)."""
     assert poker.opens("JH JS 2C 3D 5H")
     assert poker.opens("JC JD 2H 3S 4S")  # the least opener
     assert not poker.opens("10H 10S AC KD QH")
@@ -572,7 +572,7 @@ def test_law_32_third_jack_pot_two_kings_and_the_series_repeats():
 def test_straight_poker_no_straight_flush_four_of_a_kind_highest():
     """Straight Poker: "no such combination as a straight flush is recognized, four of a
     kind being the highest hand possible." Stud Poker: "Straight flushes do not count."
-    (seed 004_7d6a6396833e304f.txt; RULES.md 2.3)"""
+    (seed 004_7d6a6396833e304f.txt; docs/rules.md 2.3)"""
     assert category("10S JS QS KS AS", NSF) is Category.FLUSH
     assert category("9H 10H JH QH KH", NSF) is Category.FLUSH
     assert beats("2C 2D 2H 2S 3C", "10S JS QS KS AS", NSF)
@@ -586,7 +586,7 @@ def test_straight_poker_no_straight_flush_four_of_a_kind_highest():
 
 def test_straight_poker_suited_sequence_ranks_as_a_flush_by_its_cards():
     """Straight Poker (seed 004_7d6a6396833e304f.txt): five in sequence and in one suit
-    rank as a flush, by their cards (RULES.md 2.3): 10-J-Q-K-A suited is the best flush,
+    rank as a flush, by their cards (docs/rules.md 2.3): 10-J-Q-K-A suited is the best flush,
     9-10-J-Q-K suited a king-high flush."""
     assert beats("10S JS QS KS AS", "9H JH QH KH AH", NSF)
     assert evaluate("10S JS QS KS AS", NSF) == poker.category_floors(NSF)[Category.FULL] - 1
@@ -597,7 +597,7 @@ def test_straight_poker_suited_sequence_ranks_as_a_flush_by_its_cards():
 
 
 def test_straight_poker_a_2_3_4_5_suited_is_an_ace_high_flush():
-    """Straight Poker (seed 004_7d6a6396833e304f.txt), RULES.md 2.3: "A-2-3-4-5 in one
+    """Straight Poker (seed 004_7d6a6396833e304f.txt), docs/rules.md 2.3: "A-2-3-4-5 in one
     suit is then an ace-high flush"."""
     wheel = "AH 2H 3H 4H 5H"
     assert category(wheel, NSF) is Category.FLUSH
@@ -610,7 +610,7 @@ def test_straight_poker_a_2_3_4_5_suited_is_an_ace_high_flush():
 
 def test_straight_poker_otherwise_as_american():
     """Straight and Stud Poker (seed 004_7d6a6396833e304f.txt): apart from straight flushes,
-    hands rank as in the American game (RULES.md 2.3): the ace ends a straight, suits never
+    hands rank as in the American game (docs/rules.md 2.3): the ace ends a straight, suits never
     matter, and the order of all other hands is the American one."""
     assert category("10C JD QH KS AC", NSF) is Category.SEQUENCE
     assert beats("10C JD QH KS AC", "9C 10D JH QS KC", NSF)

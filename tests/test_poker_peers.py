@@ -1,6 +1,6 @@
 """The "american" profile against the public evaluators, over all 2,598,960 hands.
 
-RULES.md 2.2: "Must order all 2,598,960 hands exactly as the well-known public
+docs/rules.md 2.2: "Must order all 2,598,960 hands exactly as the well-known public
 evaluators do (7,462 classes)". Checked against treys (exact value:
 strength == 7463 - treys rank), phevaluator and eval7 (same order, same ties).
 No peer implements "english" or "no_straight_flush"; those are checked against

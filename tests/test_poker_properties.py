@@ -76,7 +76,7 @@ def test_text_and_ids_agree(hand, rules):
 @SOME
 @given(hands, st.permutations(range(4)))
 def test_suits_matter_only_as_flushes_in_american_profiles(hand, relabel):
-    """RULES.md 2.2/2.3: no suit precedence, so renaming the suits changes nothing."""
+    """docs/rules.md 2.2/2.3: no suit precedence, so renaming the suits changes nothing."""
     renamed = tuple(4 * rank_of(c) + relabel[suit_of(c)] for c in hand)
     for rules in ("american", "no_straight_flush"):
         assert poker.evaluate(renamed, rules) == poker.evaluate(hand, rules)
@@ -85,7 +85,7 @@ def test_suits_matter_only_as_flushes_in_american_profiles(hand, relabel):
 @SOME
 @given(hands, st.permutations([0, 1, 3]))
 def test_english_suits_other_than_hearts_are_interchangeable(hand, others):
-    """RULES.md 2.1: only hearts have precedence (laws 69, 70); clubs, diamonds and
+    """docs/rules.md 2.1: only hearts have precedence (laws 69, 70); clubs, diamonds and
     spades may be renamed among themselves without changing any strength."""
     relabel = {0: others[0], 1: others[1], 2: 2, 3: others[2]}
     renamed = tuple(4 * rank_of(c) + relabel[suit_of(c)] for c in hand)

@@ -1,6 +1,6 @@
 """Every three-card hand, every profile: pycards.commerce and pycards.brag against a reference.
 
-The reference (``tests/reference_three.py``) is written straight from RULES.md
+The reference (``tests/reference_three.py``) is written straight from docs/rules.md
 section 3 without looking at pycards' own rules module. Here all
 C(52, 3) = 22,100 hands, in ``itertools.combinations(range(52), 3)`` order, go
 through ``evaluate_many`` and must be ordered exactly as the reference orders
@@ -65,7 +65,7 @@ N_CLASSES = {
 
 # --- Hands per category. ------------------------------------------------------------
 #
-# Commerce, english (seed 002; RULES.md 3.1):
+# Commerce, english (seed 002; docs/rules.md 3.1):
 #   tricon: 13 ranks x C(4,3) = 52
 #   sequence: 12 tops (A-2-3 ... Q-K-A; K-A-2 is none) x 4 suits = 48
 #   flush: 4 suits x C(13,3) - 48 sequences = 1144 - 48 = 1096
@@ -89,7 +89,7 @@ SHIP = {FLUSH: 4 * comb(13, 3), POINT: N_HANDS - 4 * comb(13, 3)}
 #   suit: 4 suits x C(4,2) = 24; three of a kind 52; the rest 22100 - 24 - 52 = 22024
 THIRTY_ONE_COUNTS = {THIRTY_ONE: 4 * comb(4, 2), TRICON: 52, POINT: N_HANDS - 24 - 52}
 
-# Brag, english (seed 004 BRAG; RULES.md 3.6). Braggers AD, JC, 9D; the other 49
+# Brag, english (seed 004 BRAG; docs/rules.md 3.6). Braggers AD, JC, 9D; the other 49
 # cards are 10 ranks x 4 plus A, J, 9 x 3 (their non-bragger suits).
 #   pairs of non-bragger cards: 10 x C(4,2) + 3 x C(3,2) = 60 + 9 = 69
 #   triplets: three braggers 1; exactly two braggers (any third card makes three of
@@ -105,7 +105,7 @@ ENGLISH_BRAG = {
     BRAG_PAIR: 3 * (comb(49, 2) - _NB_PAIRS) + (10 * 6 * 45 + 3 * 3 * 46),
     HIGH_CARD: comb(49, 3) - 43 - (10 * 6 * 45 + 3 * 3 * 46),
 }
-# Brag, american (RULES.md 3.7): braggers are the 8 knaves and nines; the other 44
+# Brag, american (docs/rules.md 3.7): braggers are the 8 knaves and nines; the other 44
 # cards are 11 ranks x 4.
 #   triplets: 2 or 3 braggers: C(8,2) x 44 + C(8,3) = 1232 + 56; one bragger and a
 #     pair: 8 x 11 x 6 = 528; natural: 11 x 4 = 44.            1288 + 528 + 44 = 1860

@@ -7,7 +7,7 @@ Seeds (``shared/seeds/``):
 * 004 = ``004_7d6a6396833e304f.txt``: THIRTY-ONE, BRAG (single, three-stake,
   American), COMMERCE (American, without and with a widow; My Ship Sails).
 
-With the decisions of ``shared/RULES.md`` section 3 where a text leaves a point
+With the decisions of ``docs/rules.md`` section 3 where a text leaves a point
 open. Every test goes through the public API (``evaluate``, ``compare``,
 ``winners``, ``category``, ``describe``), so a wrong order or a wrong tie fails it.
 """
@@ -174,7 +174,7 @@ def test_002_tie_flushes_the_best_point_wins():
 
 
 def test_002_tie_flushes_of_equal_point_as_point_ties():
-    """Seed 002 COMMERCE, ties (c) and (e) with RULES.md 3.1 ("Flush: ... equal point:
+    """Seed 002 COMMERCE, ties (c) and (e) with docs/rules.md 3.1 ("Flush: ... equal point:
     as Point ties below"): the first highest card different decides; all equal: tie."""
     assert beats("KH 5H 2H", "10S 5S 2S")  # both 17: king over ten
     assert beats("AH 4H 2H", "KS 5S 2S")  # both 17: ace over king
@@ -195,7 +195,7 @@ def test_002_tie_pairs_the_highest_wins_then_the_highest_third_card():
 def test_002_tie_point_first_highest_card_different_from_the_opponents_wins():
     """Seed 002 COMMERCE, ties (e): "With Point a tie is very rare; but if equality does
     occur, then the holder of the first highest card different from the opponent's
-    wins." RULES.md 3.1: ranks from the highest down, so a king beats a ten though
+    wins." docs/rules.md 3.1: ranks from the highest down, so a king beats a ten though
     both count 10."""
     assert beats("KS 5D 2C", "10H 5S 2D")  # 17 each: king over ten
     assert beats("9S 8D 2C", "9H 7S 3D")  # 19 each: 9 equal, then 8 over 7
@@ -206,7 +206,7 @@ def test_002_tie_point_first_highest_card_different_from_the_opponents_wins():
 
 def test_002_short_pack_same_rules_lowest_sequence_seven_eight_nine():
     """Seed 002 COMMERCE: "if the number of players does not exceed seven the smaller
-    pack of thirty-two may be used"; RULES.md 3.1: the same rules, A-2-3 cannot
+    pack of thirty-two may be used"; docs/rules.md 3.1: the same rules, A-2-3 cannot
     occur. Among short-pack hands the least sequence is 7-8-9, the least point
     7-8-9 of more than one suit (24)."""
     short = [c for c in range(52) if c >= 20]
@@ -224,7 +224,7 @@ def test_002_short_pack_same_rules_lowest_sequence_seven_eight_nine():
 
 def test_001_002_limited_only_tricon_sequence_flush_and_point():
     """Seed 001 and 002, LIMITED COMMERCE: "It may be agreed that only the Tricon,
-    Sequence, Flush, and Point shall be recognised in the game". RULES.md 3.2: a
+    Sequence, Flush, and Point shall be recognised in the game". docs/rules.md 3.2: a
     pair is scored as a Point hand (pips, then the first highest card different)."""
     assert commerce.category("5S 5H 9C", "limited") is C.POINT
     assert commerce.describe("5S 5H 9C", "limited") == "point of 19"
@@ -239,7 +239,7 @@ def test_001_002_limited_only_tricon_sequence_flush_and_point():
 
 def test_001_002_limited_strict_only_tricon_sequence_and_point():
     """Seed 001 and 002, LIMITED COMMERCE: "or even Tricon, Sequence, and Point only".
-    RULES.md 3.2: a flush or a pair scores as Point."""
+    docs/rules.md 3.2: a flush or a pair scores as Point."""
     r = "limited_strict"
     assert commerce.category("2H 9H KH", r) is C.POINT
     assert commerce.category("5S 5H 9C", r) is C.POINT
@@ -329,7 +329,7 @@ def test_004_a_point_made_with_three_cards_beats_one_made_with_two():
 
 def test_004_equal_points_on_equal_cards_tie_for_the_driver():
     """Seed 004 COMMERCE: "If the number of cards is also a tie, the dealer, or the
-    player nearest him on his left wins." RULES.md section 3: seat ties are the
+    player nearest him on his left wins." docs/rules.md section 3: seat ties are the
     driver's, so the evaluator calls the hands equal."""
     r = "american"
     assert ties("AS KS 9D", "AH QH 2C", r)  # 21 on two cards each
@@ -364,7 +364,7 @@ def test_004_two_other_combinations_are_sometimes_introduced():
     """Seed 004 COMMERCE: "Two other combinations are sometimes introduced in either
     form of Commerce: A flush, three cards of one suit, ranking next below the
     straight flush; and a single pair outranking the point." Profile
-    ``american_extended`` (RULES.md 3.3): the flush compared by its point, the pair by
+    ``american_extended`` (docs/rules.md 3.3): the flush compared by its point, the pair by
     its rank then the third card."""
     r = "american_extended"
     assert commerce.category("2H 9H KH", r) is C.FLUSH
@@ -404,7 +404,7 @@ def test_004_my_ship_sails_a_flush_regardless_of_value():
 def test_004_my_ship_sails_more_than_one_flush_the_pips_win():
     """Seed 004, My Ship Sails: "Should there be more than one flush, the pips win,
     counting ace for 11, and other court-cards for 10 each." Equal pips: equal
-    (ties go to the elder hand, RULES.md 3.4: the driver's)."""
+    (ties go to the elder hand, docs/rules.md 3.4: the driver's)."""
     r = "ship"
     assert beats("AS KS QS", "KH QH JH", r)  # 31 over 30
     assert beats("KD 8D 2D", "AH 4H 2H", r)  # 20 over 17
@@ -416,7 +416,7 @@ def test_004_my_ship_sails_more_than_one_flush_the_pips_win():
 def test_004_my_ship_sails_highest_pips_in_the_two_card_flushes():
     """Seed 004, My Ship Sails: "If no player has secured a flush after two rounds of
     exchanges, the hands are shown, and the highest number of pips in the two-card
-    flushes wins the pool." No two-card flush: 0 (RULES.md 3.4)."""
+    flushes wins the pool." No two-card flush: 0 (docs/rules.md 3.4)."""
     r = "ship"
     assert beats("AH KH 2C", "QS JS 5D", r)  # 21 over 20
     assert beats("2H 3H 5C", "AS KD QC", r)  # 5 over nothing
@@ -444,7 +444,7 @@ def test_004_thirty_one_flush_of_thirty_one_is_best():
 
 def test_004_thirty_one_three_of_a_kind_wins_without_a_31_flush():
     """Seed 004, THIRTY-ONE: "If no one can get a flush worth thirty-one, three of a kind
-    wins the pool." RULES.md 3.5: the higher rank wins."""
+    wins the pool." docs/rules.md 3.5: the higher rank wins."""
     r = "thirty_one"
     assert beats("2C 2D 2H", "KS QS 10S", r)  # three deuces over 30 in spades
     assert ascending([f"{x}C {x}D {x}H" for x in RANKS], r)
@@ -455,7 +455,7 @@ def test_004_thirty_one_three_of_a_kind_wins_without_a_31_flush():
 
 def test_004_thirty_one_highest_pip_value_shown_in_one_suit():
     """Seed 004, THIRTY-ONE: "If no one has three of a kind, the highest pip value shown
-    in one suit wins." RULES.md 3.5: a single card counts (a lone ace is 11)."""
+    in one suit wins." docs/rules.md 3.5: a single card counts (a lone ace is 11)."""
     r = "thirty_one"
     assert beats("KH QH 9H", "AS KS 9D", r)  # 29 in hearts over 21 in spades
     assert beats("AH 2C 3D", "5C 4C 3D", r)  # a lone ace, 11, over 9 in clubs
@@ -515,7 +515,7 @@ def test_004_brag_three_aces_best_two_aces_and_the_club_jack_next_best():
     assert brag.evaluate("AS AH AC") == top
     assert brag.evaluate("AS AH JC") == top - 1
     assert brag.describe("AS AH JC") == "three aces, made with the knave of clubs"
-    # the ace of diamonds standing as itself is a natural ace (RULES.md 3.6)
+    # the ace of diamonds standing as itself is a natural ace (docs/rules.md 3.6)
     assert brag_ties("AD AH AS", "AC AH AS")
     # then the two aces with the diamond nine, then an ace with two braggers
     assert brag.evaluate("AS AH 9D") == top - 2
@@ -526,7 +526,7 @@ def test_004_brag_three_aces_best_two_aces_and_the_club_jack_next_best():
 
 def test_004_brag_no_natural_pair_or_bragger_the_highest_card_wins():
     """Seed 004 BRAG: "If none of the hands shown contains either a natural pair or a
-    bragger, the highest card wins, the ace ranking above the King." RULES.md 3.6:
+    bragger, the highest card wins, the ace ranking above the King." docs/rules.md 3.6:
     then the next card, and so on."""
     assert brag.category("AS 3D 2C") is B.HIGH_CARD
     assert brag_beats("AS 3D 2C", "KS QD JH")
@@ -553,7 +553,7 @@ def test_004_brag_equal_natural_pairs_the_highest_card_outside_wins():
 def test_004_brag_pairs_tied_made_with_a_bragger_the_highest_bragger_wins():
     """Seed 004 BRAG: "Should the pairs tied both be made with a bragger, the highest
     bragger wins. Two odd cards, seven high, with the club Jack, would beat two
-    cards seven high with the diamond nine." RULES.md 3.6: the braggers before the
+    cards seven high with the diamond nine." docs/rules.md 3.6: the braggers before the
     odd card."""
     assert brag_beats("7C 5S JC", "7H 5D 9D")
     assert brag_beats("7C 2S JC", "7H 6D 9D")  # the bragger decides before the odd card
@@ -565,7 +565,7 @@ def test_004_brag_pairs_tied_made_with_a_bragger_the_highest_bragger_wins():
 
 
 def test_rules_3_6_made_sets_fewer_braggers_then_higher_braggers():
-    """RULES.md 3.6 (on seed 004 BRAG): "Between two sets both made with braggers: fewer
+    """docs/rules.md 3.6 (on seed 004 BRAG): "Between two sets both made with braggers: fewer
     braggers wins, then the braggers used are compared from the highest down (ace of
     diamonds > knave of clubs > nine of diamonds), then the odd card." """
     assert brag_beats("8C 8D 9D", "8H AD JC")  # one bragger over two, whatever they are
@@ -576,7 +576,7 @@ def test_rules_3_6_made_sets_fewer_braggers_then_higher_braggers():
 
 
 def test_rules_3_6_knave_of_clubs_knave_of_spades_and_king():
-    """RULES.md 3.6: "The evaluator calls braggers to give the best hand under this
+    """docs/rules.md 3.6: "The evaluator calls braggers to give the best hand under this
     order (so knave of clubs, knave of spades and king is a pair of kings made with
     the knave of clubs, which beats a natural pair of knaves)." """
     assert brag.describe("JC JS KH") == "pair of kings, made with the knave of clubs, knave"
@@ -588,7 +588,7 @@ def test_rules_3_6_knave_of_clubs_knave_of_spades_and_king():
 
 
 def test_rules_3_6_a_bragger_standing_as_itself_is_a_natural_card():
-    """RULES.md 3.6: "A bragger standing as its own card is a natural card of its rank
+    """docs/rules.md 3.6: "A bragger standing as its own card is a natural card of its rank
     (the ace of diamonds is a natural ace, the knave of clubs a natural knave, the
     nine of diamonds a natural nine)." """
     assert brag_ties("AD AS 5C", "AH AS 5D")
@@ -624,7 +624,7 @@ def test_004_three_stake_first_pool_highest_card_turned_up():
 def test_004_three_stake_third_pool_nearest_to_thirty_one():
     """Seed 004, Three Stake Brag: "Each player counts up the pip value of his three
     cards, reckoning the aces for eleven, and court-cards as ten each. The player
-    coming nearest to thirty-one takes the third pool." RULES.md 3.6: the absolute
+    coming nearest to thirty-one takes the third pool." docs/rules.md 3.6: the absolute
     distance."""
     assert brag.distance_to_31("AH KS QD") == 0
     assert brag.distance_to_31("2C 3D 4H") == 22
@@ -663,7 +663,7 @@ def test_004_american_brag_three_jacks_invincible_beating_three_aces():
 
 def test_004_american_brag_two_braggers_and_an_ace_outrank_two_aces_and_a_bragger():
     """Seed 004, American Brag: "Two braggers and an ace outrank two aces and a
-    bragger" (RULES.md 3.7: among made sets, the called rank, then more braggers)."""
+    bragger" (docs/rules.md 3.7: among made sets, the called rank, then more braggers)."""
     r = "american"
     assert brag_beats("JS 9H AC", "AS AH JC", r)
     assert brag_beats("AS AH JC", "KS 9H JC", r)  # the called rank before the braggers
@@ -679,7 +679,7 @@ def test_004_american_brag_three_jacks_and_three_nines_are_a_tie():
 
 
 def test_rules_3_7_every_made_set_beats_every_natural_set():
-    """RULES.md 3.7: "Every made set beats every natural set of its category, whatever the
+    """docs/rules.md 3.7: "Every made set beats every natural set of its category, whatever the
     ranks (a made pair of deuces beats a natural pair of aces)." Braggers are called
     for the best hand, so a bragger with a deuce and another card is called to the
     higher card; the least made pair is threes over a deuce, the least made triplet

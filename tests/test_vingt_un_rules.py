@@ -3,7 +3,7 @@
 The text is seed ``shared/seeds/002_93c3d51ac699f33f.txt`` (the course of play,
 DEALING, DRAWING, POOL, LIMITING THE DEAL, SELLING THE DEAL, ADDITIONAL
 PRIVILEGES FOR A NATURAL) and the Vingt-un section of
-``shared/seeds/000_090407a6d9d4a9ee.txt``; ``shared/RULES.md`` section 4 keeps the
+``shared/seeds/000_090407a6d9d4a9ee.txt``; ``docs/rules.md`` section 4 keeps the
 decisions. Every position is stacked with ``top=`` (the first cards of the pack,
 in the order they are dealt: the first card to each player from the dealer's
 left and the dealer last, then the second cards likewise, then the draws) and
@@ -445,7 +445,7 @@ def test_dividing_into_two_three_and_four_hands_with_separate_stakes():
 
 
 def test_dividing_at_most_four_hands():
-    """RULES.md section 4: "a third or fourth card of that rank ... may be divided
+    """docs/rules.md section 4: "a third or fourth card of that rank ... may be divided
     again (at most four hands)" -- even with two packs, where a fifth card of the rank
     can come."""
     game = table(players=2, top="8C 10S 8D 7S 8H 5S 8S 10C 10H KC", deal_passes="two_packs")
@@ -480,7 +480,7 @@ def test_dividing_only_the_first_two_cards():
 
 
 def test_dividing_an_ace_and_a_ten_is_a_drawn_vingt_un():
-    """RULES.md section 4, decision: "a hand formed by dividing a pair cannot hold a
+    """docs/rules.md section 4, decision: "a hand formed by dividing a pair cannot hold a
     natural; its 21 is a drawn vingt-un" -- so it is not paid at once, does not put the
     dealer out, and against the dealer's drawn Vingt-un it pays single."""
     game = table(players=2, top="9C 10S 9D 8S " + "AC 10H AD 9H KH 7S 2C", rounds=3)

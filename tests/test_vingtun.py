@@ -1,4 +1,4 @@
-"""Vingt-un: totals, naturals, and the settlement table (RULES.md section 4).
+"""Vingt-un: totals, naturals, and the settlement table (docs/rules.md section 4).
 
 Seeds (``shared/seeds/``): ``000_090407a6d9d4a9ee.txt`` (Vingt-un complete) and
 ``002_93c3d51ac699f33f.txt`` (Vingt-un: play, dealing, drawing, ...). Both carry
@@ -45,7 +45,7 @@ def raises_exactly(exception, message):
 
 def reference_total(ids) -> int:
     """Seed 000/002: "the ace reckoning as either one or eleven, at the option of the
-    player, and each of the court cards counting ten". RULES.md 4: the best total
+    player, and each of the court cards counting ten". docs/rules.md 4: the best total
     not over 21 if one exists, otherwise the sum with every ace counted 1.
     Brute force over every choice of 1 or 11 for each ace."""
     values = []
@@ -121,7 +121,7 @@ def test_002_had_his_third_card_been_a_nine_it_would_have_been_an_over_draw():
 
 
 def test_aces_in_long_hands():
-    """RULES.md 4: an ace counts 11 only where that keeps the hand at 21 or under."""
+    """docs/rules.md 4: an ace counts 11 only where that keeps the hand at 21 or under."""
     assert total("AS AH AD AC 7S") == 21  # 1 + 1 + 1 + 11 + 7
     assert total("AS 5H AD 5C 9S") == 21  # 1 + 5 + 1 + 5 + 9
     assert total("AS KH QD") == 21  # 1 + 10 + 10
@@ -135,7 +135,7 @@ def test_aces_in_long_hands():
 
 def test_long_hands_of_21_are_drawn_vingt_uns():
     """Seed 000/002: a "drawn" Vingt-un is "such cards (other than an ace and 10) as to
-    make exactly 21 points"; RULES.md 4: "ace, king, queen is a drawn vingt-un"."""
+    make exactly 21 points"; docs/rules.md 4: "ace, king, queen is a drawn vingt-un"."""
     for hand in ("AS AH AD AC 7S", "AS 5H AD 5C 9S", "AS KH QD", "7C 7H 7S", "2C 3C 4C 5C 7C"):
         assert total(hand) == 21, hand
         assert not is_natural(hand), hand
@@ -166,7 +166,7 @@ NATURALS = ["AS KH", "10D AC", "AH JS", "QC AD"]
 
 def test_000_natural_vingt_un_an_ace_and_a_ten_or_court_card():
     """Seed 000: "a natural Vingt-un, that is, an ace (counting as 11) and a 10, or
-    court card (counting as 10)". RULES.md 4: exactly two cards, the first two of
+    court card (counting as 10)". docs/rules.md 4: exactly two cards, the first two of
     an undivided hand."""
     for hand in NATURALS:
         assert is_natural(hand), hand
@@ -177,13 +177,13 @@ def test_000_natural_vingt_un_an_ace_and_a_ten_or_court_card():
 
 
 def test_natural_beats_drawn_beats_totals_beats_over_drawn():
-    """RULES.md 4 (``evaluate``): over-drawn 0 < totals < drawn vingt-un 21 < natural 22."""
+    """docs/rules.md 4 (``evaluate``): over-drawn 0 < totals < drawn vingt-un 21 < natural 22."""
     ladder = ["10S 9D 5C", "2C 3D", "10S 9D", "10S 9D 2C", "AC QH"]
     assert [evaluate(h) for h in ladder] == [0, 5, 19, 21, 22]
 
 
 def test_rules_4_a_divided_hand_never_holds_a_natural():
-    """RULES.md 4 decision: "a hand formed by dividing a pair cannot hold a natural; its
+    """docs/rules.md 4 decision: "a hand formed by dividing a pair cannot hold a natural; its
     21 is a drawn vingt-un"."""
     for hand in NATURALS:
         assert not is_natural(hand, divided=True)
@@ -193,7 +193,7 @@ def test_rules_4_a_divided_hand_never_holds_a_natural():
 
 
 # ======================================================================================
-# Settlement: RULES.md section 4, one test per row of the table
+# Settlement: docs/rules.md section 4, one test per row of the table
 # ======================================================================================
 
 S = 3  # the stake in these tests

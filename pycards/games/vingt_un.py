@@ -1,7 +1,7 @@
 """Vingt-un, played through: the game driver (``new_game("vingt_un", ...)``).
 
 Follows the Vingt-un text of seeds ``000_090407a6d9d4a9ee.txt`` and
-``002_93c3d51ac699f33f.txt`` (RULES.md section 4). A round (a "hand of the
+``002_93c3d51ac699f33f.txt`` (docs/rules.md section 4). A round (a "hand of the
 deal") goes:
 
 1. One card to each player, starting on the dealer's left, and to the dealer.
