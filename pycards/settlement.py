@@ -1,6 +1,6 @@
 """Settlement: who pays whom, with not one counter created or lost.
 
-RULES.md section 5. Every game driver settles through this module, and every
+docs/rules.md section 5. Every game driver settles through this module, and every
 function here checks its own result: the counters paid out always equal the
 counters paid in.
 
@@ -19,6 +19,16 @@ counters paid in.
 Decision for an indivisible remainder (law 76 is silent): it goes one counter
 at a time to the tied winners in seat order, starting left of the dealer.
 
+Bad input (an unknown or duplicated seat or party, a count that is negative,
+fractional, a bool or more than :data:`MAX_COUNTERS`, a string where a list is
+expected, a malformed or tampered ledger document) raises
+:class:`~pycards.errors.SettlementError`, a ``ValueError`` whose message names
+the offending value with its ``repr``, and changes nothing. An exception raised
+by the caller's own objects (an ``__index__``, ``__iter__`` or seat ``__hash__``
+that fails) propagates as it is, and also before anything has changed. A
+party's name is a ``str``; a ``str`` subclass is taken as its plain string
+value, so the ledger never calls its ``__hash__`` or ``__eq__``.
+
 >>> showdown({"ann": 10, "bob": 10, "cy": 10}, {"ann": 7, "bob": 7, "cy": 2}, ["ann", "bob", "cy"], carry=1)
 {'ann': 16, 'bob': 15, 'cy': 0}
 """
@@ -27,11 +37,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, Optional, TypeVar
+from typing import Any, NamedTuple, NoReturn, Optional, TypeVar, cast
 
 from pycards.errors import SettlementError
 
 __all__ = [
+    "MAX_COUNTERS",
     "Batch",
     "Freezeout",
     "Ledger",
@@ -46,22 +57,171 @@ __all__ = [
 
 Seat = TypeVar("Seat", bound=Hashable)
 
+MAX_COUNTERS = 2**63 - 1
+"""The most counters in one amount or one balance (and the fewest, negated, for a
+party on credit): every count then fits a signed 64-bit integer and prints in JSON."""
 
-def _whole(amount: object, what: str) -> int:
-    """``amount`` as a whole number of counters, at least 0, or SettlementError.
+_SHOWN = 120  # the longest repr an error message quotes
 
-    Python ints and integer scalars (numpy's) are accepted; bools, floats and
-    anything else are not.
+
+def _repr(value: object) -> str:
+    """``repr(value)`` for an error message: cut to ``_SHOWN`` characters, and never an error.
+
+    An int too long for ``repr`` (Python's digit limit) is described by its size,
+    and an object whose own ``__repr__`` fails by its type, so reporting a bad
+    value cannot itself raise something other than SettlementError.
     """
     try:
-        if isinstance(amount, bool):
-            raise TypeError
-        amount = operator.index(amount)  # type: ignore[arg-type]
-    except TypeError:
-        raise SettlementError(f"{what} must be a whole number of counters, not {amount!r}") from None
-    if amount < 0:
-        raise SettlementError(f"{what} cannot be negative: {amount!r}")
+        text = repr(value)
+    except Exception:  # the value's own __repr__ failed, or a huge int
+        text = f"<int of {value.bit_length()} bits>" if isinstance(value, int) else object.__repr__(value)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+def _count(amount: object, what: str, least: int = 0) -> int:
+    """``amount`` as an exact int from ``least`` to MAX_COUNTERS, or SettlementError.
+
+    Python ints and integer scalars (numpy's) are accepted and come out as a
+    plain int (so an int subclass's arithmetic is never used); bools, floats and
+    anything else are not.
+    """
+    if type(amount) is not int:
+        try:
+            if isinstance(amount, bool):
+                raise TypeError
+            amount = operator.index(amount)  # type: ignore[arg-type]
+        except TypeError:
+            raise SettlementError(f"{what} must be a whole number of counters, not {_repr(amount)}") from None
+    if amount < least:
+        if least == 0:
+            raise SettlementError(f"{what} cannot be negative: {_repr(amount)}")
+        raise SettlementError(f"{what} cannot be less than {least} counters: {_repr(amount)}")
+    if amount > MAX_COUNTERS:
+        raise SettlementError(f"{what} cannot be more than {MAX_COUNTERS} counters: {_repr(amount)}")
     return amount
+
+
+def _whole(amount: object, what: str) -> int:
+    """``amount`` as a whole number of counters, 0 to MAX_COUNTERS, or SettlementError."""
+    return _count(amount, what)
+
+
+def _name(party: object) -> str:
+    """``party`` as a plain ``str``, or ``""`` if it is not a string.
+
+    A str subclass is copied to a plain str, so its own ``__hash__`` and
+    ``__eq__`` (which might fail, or lie) are never called afterwards.
+    """
+    if type(party) is str:
+        return party
+    if issubclass(type(party), str):
+        return str.__str__(cast(str, party))
+    return ""
+
+
+def _party(party: object, what: str = "a party") -> str:
+    """``party`` as a non-empty plain str, or SettlementError."""
+    name = _name(party)
+    if not name:
+        raise SettlementError(f"{what} is named by a non-empty string, not {_repr(party)}")
+    return name
+
+
+def _party_at(value: object, where: str) -> str:
+    """The party name at ``where`` in a ledger document, as a plain str, or SettlementError."""
+    name = _name(value)
+    if not name:
+        raise SettlementError(f"{where} must be a party name (a non-empty string), not {_repr(value)}")
+    return name
+
+
+def _note(note: object) -> str:
+    """A batch's note as a plain str, or SettlementError."""
+    if not issubclass(type(note), str):
+        raise SettlementError(f"a note must be a string, not {_repr(note)}")
+    return _name(note)
+
+
+def _listed(items: object, what: str) -> list[Any]:
+    """Any iterable but a string as a list, or SettlementError (a string is not a list of seats)."""
+    if isinstance(items, (str, bytes, bytearray)):
+        raise SettlementError(f"{what} must be a list, not the string {_repr(items)}")
+    try:
+        iterator = iter(items)  # type: ignore[call-overload]
+    except TypeError:
+        raise SettlementError(f"{what} must be a list, not {_repr(items)}") from None
+    return list(iterator)
+
+
+def _seats(seats: object, what: str) -> list[Any]:
+    """``seats`` as a list of hashable seats, or SettlementError."""
+    listed = _listed(seats, what)
+    for seat in listed:
+        try:
+            hash(seat)
+        except TypeError:
+            raise SettlementError(f"a seat must be hashable, not {_repr(seat)}") from None
+    return listed
+
+
+def _order(order: object) -> list[Any]:
+    """The seat order as a list in which no seat appears twice, or SettlementError."""
+    seats = _seats(order, "the seat order")
+    seen: set[Any] = set()
+    for seat in seats:
+        if seat in seen:
+            raise SettlementError(f"seat {_repr(seat)} appears twice in the seat order")
+        seen.add(seat)
+    return seats
+
+
+def _first(seats: Iterable[object]) -> str:
+    """The repr of the seat an error names out of several: the least repr, so the message is stable."""
+    return min(map(_repr, seats))
+
+
+def _stakes(contributions: object) -> dict[Any, int]:
+    """Each seat's contribution as a whole number of counters, or SettlementError."""
+    if not isinstance(contributions, Mapping):
+        raise SettlementError(f"the contributions must be a mapping of seat to counters, not {_repr(contributions)}")
+    stakes: dict[Any, int] = {}
+    for seat, amount in _seats_of(contributions, "contributions"):
+        stakes[seat] = _whole(amount, f"the contribution of {_repr(seat)}")
+    return stakes
+
+
+def _seats_of(mapping: Mapping[Any, Any], what: str) -> list[tuple[Any, Any]]:
+    """The items of a mapping of seats, each seat hashable and once only, or SettlementError."""
+    items = list(mapping.items())
+    seen: set[Any] = set()
+    for seat, _ in items:
+        try:
+            repeated = seat in seen
+        except TypeError:
+            raise SettlementError(f"a seat must be hashable, not {_repr(seat)}") from None
+        if repeated:
+            raise SettlementError(f"seat {_repr(seat)} has two {what}")
+        seen.add(seat)
+    return items
+
+
+def _ranks(strengths: object) -> dict[Any, Optional[int]]:
+    """Each seat's strength as a plain int, or None for a seat that cannot win, or SettlementError."""
+    if not isinstance(strengths, Mapping):
+        raise SettlementError(f"the strengths must be a mapping of seat to strength, not {_repr(strengths)}")
+    ranks: dict[Any, Optional[int]] = {}
+    for seat, strength in _seats_of(strengths, "strengths"):
+        if strength is not None:
+            try:
+                if isinstance(strength, bool):
+                    raise TypeError
+                strength = operator.index(strength)
+            except TypeError:
+                raise SettlementError(
+                    f"the strength of {_repr(seat)} must be an int or None, not {_repr(strength)}"
+                ) from None
+        ranks[seat] = strength
+    return ranks
 
 
 # --------------------------------------------------------------------------------------
@@ -73,19 +233,22 @@ def split(amount: int, winners: Iterable[Seat], order: Sequence[Seat]) -> dict[S
     """Share ``amount`` equally among ``winners`` (law 76).
 
     The indivisible remainder goes one counter at a time to the winners in
-    ``order`` (the seats starting left of the dealer).
+    ``order`` (the seats starting left of the dealer). Every winner must be in
+    ``order``, and no seat may appear in it twice; ``order`` may hold seats that
+    did not win.
 
     >>> split(10, ["cy", "ann", "bob"], ["ann", "bob", "cy"])
     {'ann': 4, 'bob': 3, 'cy': 3}
     """
     amount = _whole(amount, "an amount to split")
-    chosen = set(winners)
+    chosen = set(_seats(winners, "the winners"))
+    seats = _order(order)
     if not chosen:
         raise SettlementError("split() needs at least one winner")
-    missing = chosen.difference(order)
+    missing = chosen.difference(seats)
     if missing:
-        raise SettlementError(f"winner {sorted(map(repr, missing))[0]} is not in the seat order")
-    ranked = [seat for seat in dict.fromkeys(order) if seat in chosen]
+        raise SettlementError(f"winner {_first(missing)} is not in the seat order")
+    ranked = [seat for seat in seats if seat in chosen]
     share, remainder = divmod(amount, len(ranked))
     return {seat: share + (1 if i < remainder else 0) for i, seat in enumerate(ranked)}
 
@@ -113,12 +276,12 @@ def pots(
     >>> [(p.amount, sorted(p.eligible)) for p in pots({"a": 5, "b": 20, "c": 20}, ["a", "b", "c"])]
     [(15, ['a', 'b', 'c']), (30, ['b', 'c'])]
     """
-    stakes = {seat: _whole(amount, f"the contribution of {seat!r}") for seat, amount in contributions.items()}
+    stakes = _stakes(contributions)
     carry = _whole(carry, "the carry")
-    live = set(eligible)
+    live = set(_seats(eligible, "the eligible seats"))
     unknown = live.difference(stakes)
     if unknown:
-        raise SettlementError(f"eligible seat {sorted(map(repr, unknown))[0]} made no contribution")
+        raise SettlementError(f"eligible seat {_first(unknown)} made no contribution")
     if not live:
         raise SettlementError("no seat is eligible to win the pool")
 
@@ -165,8 +328,9 @@ def showdown(
     straddles, bets); ``strengths`` maps each seat to its evaluator strength
     (higher is better), or ``None`` for a seat that retired or holds a foul
     hand (law 64: it cannot win); ``order`` is the seat order starting left of
-    the dealer, used for indivisible remainders (law 76); ``carry`` is counters
-    already in the pool from earlier deals (jack-pots).
+    the dealer, used for indivisible remainders (law 76): it holds every seat of
+    ``contributions`` once, and no other seat; ``carry`` is counters already in
+    the pool from earlier deals (jack-pots).
 
     Every pot of :func:`pots` goes to its best eligible hands, shared equally
     with the remainder in seat order. The result has every seat of
@@ -178,22 +342,26 @@ def showdown(
     ...          ["a", "b", "c", "d"])
     {'a': 20, 'b': 15, 'c': 20, 'd': 0}
     """
-    if set(strengths) != set(contributions):
-        extra = set(strengths).symmetric_difference(contributions)
-        raise SettlementError(f"seat {sorted(map(repr, extra))[0]} needs both a contribution and a strength")
-    missing = set(contributions).difference(order)
+    stakes = _stakes(contributions)
+    ranks = _ranks(strengths)
+    seats = _order(order)
+    if set(ranks) != set(stakes):
+        raise SettlementError(
+            f"seat {_first(set(ranks).symmetric_difference(stakes))} needs both a contribution and a strength"
+        )
+    missing = set(stakes).difference(seats)
     if missing:
-        raise SettlementError(f"seat {sorted(map(repr, missing))[0]} is not in the seat order")
-    for seat, strength in strengths.items():
-        if strength is not None and (isinstance(strength, bool) or not isinstance(strength, int)):
-            raise SettlementError(f"the strength of {seat!r} must be an int or None, not {strength!r}")
-    live = [seat for seat, strength in strengths.items() if strength is not None]
-    won: dict[Seat, int] = {seat: 0 for seat in contributions}
-    for pot in pots(contributions, live, carry):
-        best = max(strengths[seat] for seat in pot.eligible)  # type: ignore[type-var]
-        for seat, amount in split(pot.amount, [s for s in pot.eligible if strengths[s] == best], order).items():
+        raise SettlementError(f"seat {_first(missing)} is not in the seat order")
+    strangers = set(seats).difference(stakes)
+    if strangers:
+        raise SettlementError(f"seat {_first(strangers)} of the seat order has no contribution or strength")
+    live = [seat for seat, strength in ranks.items() if strength is not None]
+    won: dict[Seat, int] = {seat: 0 for seat in stakes}
+    for pot in pots(stakes, live, carry):
+        best = max(ranks[seat] for seat in pot.eligible)  # type: ignore[type-var]
+        for seat, amount in split(pot.amount, [s for s in pot.eligible if ranks[s] == best], seats).items():
             won[seat] += amount
-    if sum(won.values()) != sum(contributions.values()) + carry:
+    if sum(won.values()) != sum(stakes.values()) + _whole(carry, "the carry"):
         raise SettlementError("internal error: the showdown does not add up")
     return won
 
@@ -222,7 +390,117 @@ class Batch(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Batch:
-        return cls(tuple(Payment(*p) for p in data["payments"]), data.get("note", ""))
+        """A batch from its :meth:`to_dict` form, or SettlementError naming the bad field.
+
+        Only the form is checked here (names are non-empty strings, amounts whole
+        numbers of counters); a ledger checks the parties and balances when the
+        batch is applied.
+        """
+        return _batch(data, "batch")
+
+
+_LEDGER_FIELDS = ("initial", "credit", "journal", "balances")
+_BATCH_FIELDS = ("note", "payments")
+
+
+def _document(data: object, where: str, fields: tuple[str, ...], required: str) -> Mapping[str, Any]:
+    """``data`` as a mapping with no field but ``fields`` and with ``required``, or SettlementError."""
+    if not isinstance(data, Mapping):
+        raise SettlementError(f"{where} must be a dict (a JSON object), not {_repr(data)}")
+    for key in data:
+        if type(key) is not str or key not in fields:
+            raise SettlementError(f"{where} has an unknown field {_repr(key)}")
+    if required not in data:
+        raise SettlementError(f"{where} has no {required!r} field")
+    return data
+
+
+def _array(data: object, where: str, what: str) -> list[Any] | tuple[Any, ...]:
+    """``data`` if it is a list (or tuple), or SettlementError: a string is not a list."""
+    if not isinstance(data, (list, tuple)):
+        raise SettlementError(f"{where} must be a list of {what}, not {_repr(data)}")
+    return data
+
+
+def _balances_field(data: object, where: str) -> dict[str, int]:
+    """A dict of party to counters (``initial`` or ``balances``), or SettlementError."""
+    if not isinstance(data, Mapping):
+        raise SettlementError(f"{where} must be a dict of party to counters, not {_repr(data)}")
+    result: dict[str, int] = {}
+    for party, amount in data.items():
+        name = _party(party, f"a party of {where}")
+        if name in result:
+            raise SettlementError(f"{where} names the party {name!r} twice")
+        result[name] = _count(amount, f"{where}[{name!r}]", -MAX_COUNTERS)
+    return result
+
+
+def _credit_field(data: object, initial: Mapping[str, int]) -> list[str]:
+    """The parties on credit, each a party of ``initial`` named once, or SettlementError."""
+    names: list[str] = []
+    for i, party in enumerate(_array(data, "credit", "party names")):
+        name = _party_at(party, f"credit[{i}]")
+        if name in names:
+            raise SettlementError(f"credit[{i}] names {name!r} a second time")
+        if name not in initial:
+            raise SettlementError(f"credit[{i}] names {name!r}, which is not a party of initial")
+        names.append(name)
+    for name, amount in initial.items():
+        if amount < 0 and name not in names:
+            raise SettlementError(f"initial[{name!r}] is below zero ({amount}) but {name!r} has no credit")
+    return names
+
+
+def _batch(data: object, where: str) -> Batch:
+    """One journal entry, ``{"note": str, "payments": [[payer, payee, amount], ...]}``, or SettlementError."""
+    entry = _document(data, where, _BATCH_FIELDS, "payments")
+    note = entry.get("note", "")
+    if not issubclass(type(note), str):
+        raise SettlementError(f"{where}.note must be a string, not {_repr(note)}")
+    rows = _array(entry["payments"], f"{where}.payments", "payments")
+    return Batch(tuple(_payment_row(row, f"{where}.payments[{i}]") for i, row in enumerate(rows)), _name(note))
+
+
+def _payment_row(row: object, where: str) -> Payment:
+    """``[payer, payee, amount]`` as a Payment, or SettlementError."""
+    if not isinstance(row, (list, tuple)) or len(row) != 3:
+        raise SettlementError(f"{where} must be a [payer, payee, amount] list, not {_repr(row)}")
+    return Payment(
+        _party_at(row[0], f"{where}[0]"), _party_at(row[1], f"{where}[1]"), _count(row[2], f"{where}[2]")
+    )
+
+
+def _same_balances(stated: Mapping[str, int], replayed: Mapping[str, int]) -> None:
+    """SettlementError unless the stated balances are those the journal replays to."""
+    for party in stated:
+        if party not in replayed:
+            raise SettlementError(f"balances names {party!r}, which is not a party of initial")
+    for party, amount in replayed.items():
+        if party not in stated:
+            raise SettlementError(f"balances has no entry for the party {party!r}")
+        if stated[party] != amount:
+            raise SettlementError(
+                f"balances[{party!r}] is {stated[party]} but the journal replays to {amount}"
+            )
+
+
+def _json_int(digits: str) -> int:
+    """A JSON integer; one longer than any count of counters is refused unread (no slow parse)."""
+    if len(digits) > 20:
+        raise SettlementError(f"the number {_repr(digits)} in the JSON is too large to be a count of counters")
+    return int(digits)
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, or SettlementError if a key appears twice (json.loads would keep the last)."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise SettlementError(f"the key {_repr(key)} appears twice in one JSON object")
+            seen.add(key)
+    return result
 
 
 class Ledger:
@@ -231,7 +509,11 @@ class Ledger:
     ``balances`` gives every party and its counters at the start; the sum over
     all parties never changes afterwards. Parties named in ``credit`` may go
     below zero (a dealer's bank, or players playing on credit); any other
-    party that a batch would overdraw makes the whole batch fail.
+    party that a batch would overdraw makes the whole batch fail. No balance
+    goes beyond :data:`MAX_COUNTERS` either way.
+
+    Every method either does all it says or raises and changes nothing
+    (balances, journal, credit, parties).
 
     >>> ledger = Ledger({"ann": 20, "bob": 20, "pool": 0})
     >>> _ = ledger.apply([("ann", "pool", 1), ("bob", "pool", 1)], note="ante")
@@ -247,22 +529,25 @@ class Ledger:
     __slots__ = ("_balances", "_credit", "_initial", "_journal", "_total")
 
     def __init__(self, balances: Mapping[str, int], credit: Iterable[str] = ()) -> None:
-        self._balances: dict[str, int] = {}
+        if not isinstance(balances, Mapping):
+            raise SettlementError(f"the balances must be a mapping of party to counters, not {_repr(balances)}")
+        opening: dict[str, int] = {}
         for party, amount in balances.items():
-            if not isinstance(party, str) or not party:
-                raise SettlementError(f"a party is named by a non-empty string, not {party!r}")
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                raise SettlementError(f"the balance of {party!r} must be a whole number, not {amount!r}")
-            self._balances[party] = amount
-        self._credit = frozenset(credit)
-        unknown = self._credit.difference(self._balances)
+            name = _party(party)
+            if name in opening:
+                raise SettlementError(f"party {name!r} is named twice")
+            opening[name] = _count(amount, f"the balance of {name!r}", -MAX_COUNTERS)
+        names = [_name(party) or party for party in _listed(credit, "credit")]
+        unknown = [party for party in names if type(party) is not str or party not in opening]
         if unknown:
-            raise SettlementError(f"unknown party {sorted(unknown)[0]!r} given credit")
-        for party, amount in self._balances.items():
+            raise SettlementError(f"unknown party {_first(unknown)} given credit")
+        self._credit: frozenset[str] = frozenset(names)
+        for party, amount in opening.items():
             if amount < 0 and party not in self._credit:
                 raise SettlementError(f"{party!r} cannot start below zero ({amount}) without credit")
-        self._initial = dict(self._balances)
-        self._total = sum(self._balances.values())
+        self._balances = opening
+        self._initial = dict(opening)
+        self._total = sum(opening.values())
         self._journal: list[Batch] = []
 
     # Reading -----------------------------------------------------------------------------
@@ -277,8 +562,7 @@ class Ledger:
         return dict(self._balances)
 
     def balance(self, party: str) -> int:
-        self._known(party)
-        return self._balances[party]
+        return self._balances[self._known(party)]
 
     @property
     def total(self) -> int:
@@ -294,54 +578,96 @@ class Ledger:
         """Every batch applied, oldest first."""
         return tuple(self._journal)
 
-    def _known(self, party: object) -> None:
-        if not isinstance(party, str) or party not in self._balances:
-            raise SettlementError(f"unknown party {party!r}")
+    def _known(self, party: object) -> str:
+        """The plain-str name of a party of this ledger, or SettlementError."""
+        name = _name(party)
+        if name not in self._balances:
+            raise SettlementError(f"unknown party {_repr(party)}")
+        return name
 
     # Paying ------------------------------------------------------------------------------
 
     def check(self, payments: Iterable[Payment | tuple[str, str, int]]) -> tuple[Payment, ...]:
         """The payments as a valid batch for the current balances, or SettlementError."""
-        batch = []
+        return self._net(payments)[0]
+
+    def _net(
+        self, payments: Iterable[Payment | tuple[str, str, int]]
+    ) -> tuple[tuple[Payment, ...], dict[str, int]]:
+        """The payments as a checked batch, and the balances after it; nothing changes.
+
+        Every payment comes out as a Payment of plain str names and a plain int,
+        and the balances are read only once the caller's objects have all been
+        looked at, so no code of the caller's can run (or fail, or pay into this
+        ledger) between the check and the change. A Payment already well formed,
+        the common case, costs a few type checks.
+        """
+        if type(payments) is not list and type(payments) is not tuple:
+            payments = _listed(payments, "the payments")
+        known = self._balances
+        most = MAX_COUNTERS
+        batch: list[Payment] = []
         for p in payments:
-            if (type(p) is Payment and type(p.amount) is int and p.amount >= 0
-                    and type(p.payer) is str and type(p.payee) is str and p.payer != p.payee
-                    and p.payer in self._balances and p.payee in self._balances):  # fmt: skip
-                batch.append(p)  # the common case, already well formed
-                continue
-            if not isinstance(p, Payment):
-                try:
-                    p = Payment(*p)
-                except TypeError:
-                    raise SettlementError(f"a payment is (payer, payee, amount), not {p!r}") from None
-            self._known(p.payer)
-            self._known(p.payee)
-            if p.payer == p.payee:
-                raise SettlementError(f"{p.payer!r} cannot pay itself")
-            amount = _whole(p.amount, f"the amount from {p.payer!r} to {p.payee!r}")
-            batch.append(Payment(p.payer, p.payee, amount))
-        after = dict(self._balances)
-        for p in batch:
-            after[p.payer] -= p.amount
-            after[p.payee] += p.amount
+            if type(p) is Payment:
+                payer, payee, amount = p
+                if (type(payer) is str and type(payee) is str and type(amount) is int and 0 <= amount <= most
+                        and payer != payee and payer in known and payee in known):  # fmt: skip
+                    batch.append(p)
+                    continue
+            batch.append(self._payment(p))
+        after = self._balances.copy()
+        for payer, payee, amount in batch:
+            after[payer] -= amount
+            after[payee] += amount
+        credit = self._credit
+        for payer, payee, _ in batch:
+            if after[payer] < 0 and (payer not in credit or after[payer] < -most) or after[payee] > most:
+                self._refuse(after)
+        return tuple(batch), after
+
+    def _payment(self, p: object) -> Payment:
+        """A payment that is not a well-formed Payment, checked and made one, or SettlementError."""
+        fields = tuple(p) if isinstance(p, (tuple, list)) else ()
+        if len(fields) != 3:
+            raise SettlementError(f"a payment is (payer, payee, amount), not {_repr(p)}")
+        payer = self._known(fields[0])
+        payee = self._known(fields[1])
+        if payer == payee:
+            raise SettlementError(f"{payer!r} cannot pay itself")
+        return Payment(payer, payee, _whole(fields[2], f"the amount from {payer!r} to {payee!r}"))
+
+    def _refuse(self, after: Mapping[str, int]) -> NoReturn:
+        """SettlementError for the first party, in ledger order, that ``after`` would overdraw or overfill."""
         for party, amount in after.items():
+            before = self._balances[party]
             if amount < 0 and party not in self._credit:
                 raise SettlementError(
-                    f"{party!r} would be overdrawn: {self._balances[party]} - "
-                    f"{self._balances[party] - amount} = {amount} (no credit)"
+                    f"{party!r} would be overdrawn: {before} - {before - amount} = {amount} (no credit)"
                 )
-        return tuple(batch)
+            if not -MAX_COUNTERS <= amount <= MAX_COUNTERS:
+                raise SettlementError(
+                    f"{party!r} would hold {amount} counters, beyond the limit of {MAX_COUNTERS} either way"
+                )
+        raise SettlementError("internal error: a batch was refused for no reason")
+
+    def _commit(self, payments: tuple[Payment, ...], after: dict[str, int], note: object) -> Batch:
+        """Journal a checked batch and take the balances after it; nothing can fail half-way.
+
+        Everything that can fail comes first (the note, the total); then the
+        journal grows and the balances are replaced by one assignment.
+        """
+        text = note if type(note) is str else _note(note)
+        if sum(after.values()) != self._total:  # cannot happen: a payment moves, never makes
+            raise SettlementError("internal error: the batch would change the ledger's total")
+        batch = Batch(payments, text)
+        self._journal.append(batch)
+        self._balances = after
+        return batch
 
     def apply(self, payments: Iterable[Payment | tuple[str, str, int]], note: str = "") -> Batch:
         """Apply payments as one batch: all of them, or (on any error) none."""
-        batch = Batch(self.check(payments), note)
-        for p in batch.payments:
-            self._balances[p.payer] -= p.amount
-            self._balances[p.payee] += p.amount
-        if sum(self._balances.values()) != self._total:  # cannot happen: a payment moves, never makes
-            raise SettlementError("internal error: the ledger's total changed")
-        self._journal.append(batch)
-        return batch
+        checked, after = self._net(payments)
+        return self._commit(checked, after, note)
 
     def pay(self, payer: str, payee: str, amount: int, note: str = "") -> Batch:
         """One payment as a batch of its own."""
@@ -349,26 +675,30 @@ class Ledger:
 
     def collect(self, into: str, amounts: Mapping[str, int], note: str = "") -> Batch:
         """Each party pays its amount into ``into`` (a pool), as one batch (zeros skipped)."""
-        return self._apply_nonzero([Payment(party, into, a) for party, a in amounts.items()], note)
+        return self._apply_nonzero([Payment(party, into, a) for party, a in _amounts(amounts)], note)
 
     def pay_out(self, source: str, amounts: Mapping[str, int], note: str = "") -> Batch:
         """``source`` (a pool) pays each party its amount, as one batch (zeros skipped)."""
-        return self._apply_nonzero([Payment(source, party, a) for party, a in amounts.items()], note)
+        return self._apply_nonzero([Payment(source, party, a) for party, a in _amounts(amounts)], note)
 
-    def _apply_nonzero(self, payments: list[Payment], note: str) -> Batch:
-        checked = [p for p in self.check(payments) if p.amount]
-        return self.apply(checked, note) if checked else Batch((), note)
+    def _apply_nonzero(self, payments: list[Payment], note: object) -> Batch:
+        checked, after = self._net(payments)
+        nonzero = tuple(p for p in checked if p.amount)
+        if not nonzero:
+            return Batch((), note if type(note) is str else _note(note))
+        return self._commit(nonzero, after, note)
 
     def add_party(self, name: str, credit: bool = False) -> None:
         """A new party with no counters (so the total is unchanged)."""
-        if not isinstance(name, str) or not name:
-            raise SettlementError(f"a party is named by a non-empty string, not {name!r}")
-        if name in self._balances:
-            raise SettlementError(f"party {name!r} already exists")
-        self._balances[name] = 0
-        self._initial[name] = 0
+        party = _party(name)
+        if party in self._balances:
+            raise SettlementError(f"party {party!r} already exists")
+        if type(credit) is not bool:
+            raise SettlementError(f"credit is True or False, not {_repr(credit)}")
+        self._balances[party] = 0
+        self._initial[party] = 0
         if credit:
-            self._credit = self._credit | {name}
+            self._credit = self._credit | {party}
 
     # Copies and JSON -----------------------------------------------------------------------
 
@@ -382,20 +712,38 @@ class Ledger:
         return twin
 
     def to_dict(self) -> dict[str, Any]:
-        """The opening balances, the credit and the journal: everything, as plain data."""
+        """The opening balances, the credit, the journal and the balances it leads to, as plain data."""
         return {
             "initial": dict(self._initial),
             "credit": sorted(self._credit),
             "journal": [b.to_dict() for b in self._journal],
+            "balances": dict(self._balances),
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ledger:
-        """Rebuild a ledger by replaying its journal (every batch is checked again)."""
-        ledger = cls(data["initial"], data.get("credit", ()))
-        for batch in data.get("journal", ()):
-            b = Batch.from_dict(batch)
-            ledger.apply(b.payments, b.note)
+        """Rebuild a ledger by replaying its journal (every batch is checked again).
+
+        The document is ``{"initial": {party: counters}, "credit": [party],
+        "journal": [{"note": str, "payments": [[payer, payee, amount]]}],
+        "balances": {party: counters}}``; only ``initial`` is required (a
+        document without ``balances`` is one written before they were stated).
+        Anything else (an unknown field, a wrong type at any level, a bool or a
+        fraction for a count, a party named twice, a batch that does not replay,
+        balances the journal does not replay to) raises SettlementError naming
+        the field and the bad value; no ledger is returned.
+        """
+        fields = _document(data, "the ledger document", _LEDGER_FIELDS, "initial")
+        initial = _balances_field(fields["initial"], "initial")
+        ledger = cls(initial, _credit_field(fields.get("credit", []), initial))
+        for i, entry in enumerate(_array(fields.get("journal", []), "journal", "batches")):
+            batch = _batch(entry, f"journal[{i}]")
+            try:
+                ledger.apply(batch.payments, batch.note)
+            except SettlementError as error:
+                raise SettlementError(f"journal[{i}] does not replay: {error}") from None
+        if "balances" in fields:
+            _same_balances(_balances_field(fields["balances"], "balances"), ledger._balances)
         return ledger
 
     def to_json(self) -> str:
@@ -404,10 +752,26 @@ class Ledger:
         return json.dumps(self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str) -> Ledger:
+    def from_json(cls, text: str | bytes | bytearray) -> Ledger:
+        """:meth:`from_dict` of JSON text (a str, or UTF-8/16/32 bytes); invalid JSON is a SettlementError.
+
+        A key twice in one object and a number longer than any count are refused
+        while parsing (``json.loads`` would keep the last key, and read the number
+        slowly).
+        """
         import json
 
-        return cls.from_dict(json.loads(text))
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise SettlementError(f"a ledger's JSON is a str or bytes, not {_repr(text)}")
+        try:
+            data = json.loads(text, object_pairs_hook=_json_object, parse_int=_json_int)
+        except SettlementError:
+            raise
+        except RecursionError:
+            raise SettlementError(f"the JSON {_repr(text)} is nested too deeply for a ledger") from None
+        except ValueError as error:  # JSONDecodeError, UnicodeDecodeError
+            raise SettlementError(f"the text {_repr(text)} is not valid JSON: {error}") from None
+        return cls.from_dict(data)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ledger):
@@ -420,6 +784,13 @@ class Ledger:
         return f"Ledger({self._balances!r})"
 
 
+def _amounts(amounts: object) -> list[tuple[Any, Any]]:
+    """The (party, amount) items of a mapping, or SettlementError."""
+    if not isinstance(amounts, Mapping):
+        raise SettlementError(f"the amounts must be a mapping of party to counters, not {_repr(amounts)}")
+    return list(amounts.items())
+
+
 def stake_from_each(
     winners: Iterable[str], players: Iterable[str], stake: int
 ) -> list[Payment]:
@@ -429,16 +800,19 @@ def stake_from_each(
     amount of the stake from each of the other players. In case of absolute
     equality between the two best hands ... each of the winners receives a
     stake from all the other players." Apply them with :meth:`Ledger.apply`.
+    A name given twice counts once.
 
     >>> [(p.payer, p.payee, p.amount) for p in stake_from_each(["ann"], ["ann", "bob", "cy"], 2)]
     [('bob', 'ann', 2), ('cy', 'ann', 2)]
     """
     stake = _whole(stake, "a stake")
-    chosen = list(dict.fromkeys(winners))
-    everyone = list(dict.fromkeys(players))
+    chosen = list(dict.fromkeys(_party(w, "a winner") for w in _listed(winners, "the winners")))
+    everyone = list(dict.fromkeys(_party(p, "a player") for p in _listed(players, "the players")))
+    if not chosen:
+        raise SettlementError("stake_from_each() needs at least one winner")
     stranger = set(chosen).difference(everyone)
     if stranger:
-        raise SettlementError(f"winner {sorted(stranger)[0]!r} is not among the players")
+        raise SettlementError(f"winner {_first(stranger)} is not among the players")
     return [Payment(p, w, stake) for w in chosen for p in everyone if p not in chosen and stake]
 
 
@@ -466,13 +840,17 @@ class Freezeout:
 
     def __init__(self, players: Sequence[str], counters: int, pool: str = "pool") -> None:
         counters = _whole(counters, "the counters each player starts with")
-        if len(set(players)) != len(players) or len(players) < 2:
-            raise SettlementError(f"a freeze-out needs two or more different players, not {players!r}")
-        if pool in players:
+        if counters == 0:
+            raise SettlementError("the counters each player starts with must be at least 1, not 0")
+        names = [_party(p, "a player") for p in _listed(players, "the players")]
+        if len(set(names)) != len(names) or len(names) < 2:
+            raise SettlementError(f"a freeze-out needs two or more different players, not {_repr(players)}")
+        pool = _party(pool, "the pool")
+        if pool in names:
             raise SettlementError(f"the pool {pool!r} cannot also be a player")
-        self.players = tuple(players)
+        self.players = tuple(names)
         self.pool = pool
-        self.ledger = Ledger({**{p: counters for p in players}, pool: 0})
+        self.ledger = Ledger({**{p: counters for p in names}, pool: 0})
         self.out: list[str] = []
         self.first_out: str | None = None
         self.horses: dict[str, int] = {}
@@ -491,19 +869,25 @@ class Freezeout:
         """The player who held out, once the game is over."""
         return self.active[0] if self.is_over and self.active else None
 
+    def _player(self, player: object) -> str:
+        """A player of this game as a plain str, or SettlementError."""
+        name = _name(player)
+        if name not in self.players:
+            raise SettlementError(f"unknown player {_repr(player)}")
+        return name
+
     def lose(self, player: str, counters: int = 1) -> None:
         """``player`` pays counters into the pool (the worst hand of a deal)."""
-        if player not in self.players:
-            raise SettlementError(f"unknown player {player!r}")
+        name = self._player(player)
         if self.is_over:
             raise SettlementError(f"the game is over: {self.winner!r} has held out")
-        if player not in self.active:
-            raise SettlementError(f"{player!r} is out of counters and stands out")
-        self.ledger.pay(player, self.pool, counters, note=f"{player} loses")
-        if self.ledger.balance(player) == 0:
-            self.out.append(player)
+        if name not in self.active:
+            raise SettlementError(f"{name!r} is out of counters and stands out")
+        self.ledger.pay(name, self.pool, counters, note=f"{name} loses")
+        if self.ledger.balance(name) == 0:
+            self.out.append(name)
             if self.first_out is None:
-                self.first_out = player
+                self.first_out = name
 
     def buy_horse(self, player: str, money: Ledger, price: int, pool: str = "pool") -> None:
         """Pool Commerce: the first player out buys one counter back from the pool.
@@ -512,23 +896,27 @@ class Freezeout:
         the pool, which is termed 'buying a horse.' He has to pay for the same
         into the pool such sum as may be agreed upon" (seed 001): ``price`` is
         paid in the ``money`` ledger into its ``pool``; both ledgers change, or
-        neither.
+        neither. Both payments are checked before either is applied, and what is
+        applied is exactly what was checked.
         """
         if self.is_over:
             raise SettlementError(f"the game is over: {self.winner!r} has held out")
-        if self.first_out != player:
+        name = _name(player)
+        if not name or self.first_out != name:
             raise SettlementError(
-                f"only the first player out may buy a horse; {player!r} is not ({self.first_out!r} is)"
+                f"only the first player out may buy a horse; {_repr(player)} is not ({self.first_out!r} is)"
             )
-        if self.horses.get(player):
-            raise SettlementError(f"{player!r} has already bought a horse")
-        if self.ledger.balance(player) != 0:
-            raise SettlementError(f"{player!r} still holds counters")
+        if self.horses.get(name):
+            raise SettlementError(f"{name!r} has already bought a horse")
+        if self.ledger.balance(name) != 0:
+            raise SettlementError(f"{name!r} still holds counters")
         if self.ledger.balance(self.pool) < 1:
             raise SettlementError("the pool has no counter to sell")
-        money.check([Payment(player, pool, price)])
-        self.ledger.check([Payment(self.pool, player, 1)])
-        money.pay(player, pool, price, note=f"{player} buys a horse")
-        self.ledger.pay(self.pool, player, 1, note=f"{player} buys a horse")
-        self.horses[player] = 1
-        self.out.remove(player)
+        if not isinstance(money, Ledger) or money is self.ledger:
+            raise SettlementError(f"the price is paid in a money Ledger of its own, not {_repr(money)}")
+        paid = money.check([Payment(name, pool, price)])
+        horse = self.ledger.check([Payment(self.pool, name, 1)])
+        money.apply(paid, note=f"{name} buys a horse")
+        self.ledger.apply(horse, note=f"{name} buys a horse")
+        self.horses[name] = 1
+        self.out.remove(name)

@@ -1,4 +1,4 @@
-"""Named tests, with worked examples, for settlement (RULES.md section 5).
+"""Named tests, with worked examples, for settlement (docs/rules.md section 5).
 
 Laws of English Draw Poker in ``shared/seeds/000_090407a6d9d4a9ee.txt``: law 60
 (a player all-in wins from each other player only what he staked; the next best
@@ -92,7 +92,7 @@ def test_law_60_all_in_player_who_loses_gets_nothing_and_side_pot_stays_apart():
 
 
 def test_law_60_three_players_all_in_with_different_stacks():
-    """Law 60 generalised (RULES.md 5: "must also hold with several all-in players";
+    """Law 60 generalised (docs/rules.md 5: "must also hold with several all-in players";
     seed 000_090407a6d9d4a9ee.txt). All-in: a for 5, b for 10, c for 15; d and e each
     put in 30. Hands: a best, then b, c, d, e.
 
@@ -208,7 +208,7 @@ def test_law_76_equal_hands_share_the_pool_equally():
 
 
 def test_law_76_remainder_one_counter_at_a_time_in_seat_order_from_dealers_left():
-    """Law 76 (seed 000_090407a6d9d4a9ee.txt) with the decision of RULES.md 5: the
+    """Law 76 (seed 000_090407a6d9d4a9ee.txt) with the decision of docs/rules.md 5: the
     indivisible remainder goes one counter at a time to the tied winners in seat order,
     starting left of the dealer. 11 counters among three: 4, 4, 3; dealer dan, so the
     order is ann, bob, cy, dan."""
@@ -230,7 +230,7 @@ def test_law_76_remainder_one_counter_at_a_time_in_seat_order_from_dealers_left(
 
 
 def test_law_76_split_remainder_follows_seat_order_not_the_order_winners_are_named():
-    """Law 76 (seed 000_090407a6d9d4a9ee.txt), RULES.md 5: split() of the module doc."""
+    """Law 76 (seed 000_090407a6d9d4a9ee.txt), docs/rules.md 5: split() of the module doc."""
     assert split(10, ["cy", "ann", "bob"], ["ann", "bob", "cy"]) == {"ann": 4, "bob": 3, "cy": 3}
     assert split(10, ["cy", "ann"], ["bob", "cy", "dan", "ann"]) == {"cy": 5, "ann": 5}
     assert split(11, ["cy", "ann"], ["bob", "cy", "dan", "ann"]) == {"cy": 6, "ann": 5}
@@ -251,7 +251,7 @@ def test_law_76_carried_counter_shared_with_the_pool():
 
 
 def test_layer_that_no_eligible_seat_reached_falls_to_the_layer_below():
-    """RULES.md 5 with law 60 (seed 000_090407a6d9d4a9ee.txt): cy bet most (20) and then
+    """docs/rules.md 5 with law 60 (seed 000_090407a6d9d4a9ee.txt): cy bet most (20) and then
     dropped; ann and bob each put in 5. The 15 of cy's above 5 is in a layer that no
     eligible seat reached: it joins the layer below, and the best hand takes it."""
     contributions = {"ann": 5, "bob": 5, "cy": 20}
@@ -274,7 +274,7 @@ def test_unreached_layer_falls_into_the_top_side_pot_not_the_main_pot():
 
 
 def test_adjacent_layers_with_the_same_eligible_seats_form_one_pot_odd_counter_split_once():
-    """Law 76 (seed 000_090407a6d9d4a9ee.txt), RULES.md 5: ann and bob put in 2 each, cy 1
+    """Law 76 (seed 000_090407a6d9d4a9ee.txt), docs/rules.md 5: ann and bob put in 2 each, cy 1
     and dropped; 1 counter was carried. Layers: carry 1 (ann, bob), level 1: 3 (ann, bob),
     level 2: 2 (ann, bob). They have the same eligible seats, so they are one pot of 6,
     split once: 3 and 3. (Split layer by layer, ann would take both odd counters: 4, 2.)"""
@@ -393,7 +393,7 @@ def test_old_commerce_two_equal_best_hands_each_receive_a_stake_from_all_the_oth
 
 
 def test_old_commerce_stake_from_each_as_a_batch_all_or_nothing():
-    """Old Commerce (seed 001_363e88ee28ca9c86.txt) with RULES.md 5: a loser who cannot
+    """Old Commerce (seed 001_363e88ee28ca9c86.txt) with docs/rules.md 5: a loser who cannot
     pay his stake makes the whole settlement fail, and nobody is paid."""
     ledger = Ledger({"ann": 10, "bob": 1, "cy": 10})
     payments = stake_from_each(["ann"], ["ann", "bob", "cy"], 2)
@@ -520,7 +520,7 @@ def test_pool_commerce_second_player_out_may_not_buy_after_the_first_bought():
 
 
 def test_pool_commerce_horse_fails_in_both_ledgers_or_neither():
-    """Pool Commerce (seed 001_363e88ee28ca9c86.txt) with RULES.md 5: a horse the buyer
+    """Pool Commerce (seed 001_363e88ee28ca9c86.txt) with docs/rules.md 5: a horse the buyer
     cannot pay for, at a bad price, or from a money ledger that does not know the buyer
     or the pool, changes neither ledger."""
     game, money = pool_commerce()
@@ -589,7 +589,7 @@ def test_whiskey_poker_worst_hand_pays_a_counter_first_out_pays_for_the_whiskey(
 
 
 def test_whiskey_poker_a_player_out_of_counters_stands_out():
-    """RULES.md 5 (Whiskey Poker, seed 004_7d6a6396833e304f.txt): a player with no counters
+    """docs/rules.md 5 (Whiskey Poker, seed 004_7d6a6396833e304f.txt): a player with no counters
     left stands out; making him lose again is an error and changes nothing."""
     game = Freezeout(["ann", "bob", "cy"], counters=1)
     game.lose("ann")
@@ -623,7 +623,7 @@ def test_snip_snap_snorum_five_counters_the_last_holding_out_wins_the_pool():
 
 
 def test_freezeout_losing_several_counters_at_once():
-    """Counters games (RULES.md 5): a loss of several counters; the player going to zero
+    """Counters games (docs/rules.md 5): a loss of several counters; the player going to zero
     is out."""
     game = Freezeout(["ann", "bob"], counters=3)
     game.lose("ann", counters=2)
@@ -660,7 +660,7 @@ def test_freezeout_no_loss_after_the_game_is_over():
     ],
 )
 def test_freezeout_setup_errors(players, counters, pool, message):
-    """Counters games (RULES.md 5): bad freeze-out set-ups."""
+    """Counters games (docs/rules.md 5): bad freeze-out set-ups."""
     with raises_exactly(message):
         Freezeout(players, counters=counters, pool=pool)
 
@@ -671,7 +671,7 @@ def test_freezeout_setup_errors(players, counters, pool, message):
 
 
 def test_ledger_doc_example_ante_and_payout():
-    """RULES.md 5: every payment moves counters between named parties; the sum never
+    """docs/rules.md 5: every payment moves counters between named parties; the sum never
     changes."""
     ledger = Ledger({"ann": 20, "bob": 20, "pool": 0})
     ledger.apply([("ann", "pool", 1), ("bob", "pool", 1)], note="ante")
@@ -686,7 +686,7 @@ def test_ledger_doc_example_ante_and_payout():
 
 
 def test_ledger_batch_is_judged_on_its_net_effect():
-    """RULES.md 5: a batch is one settlement. The pool pays bob before it is paid by ann
+    """docs/rules.md 5: a batch is one settlement. The pool pays bob before it is paid by ann
     in the same batch: allowed, because the batch as a whole overdraws nobody."""
     ledger = Ledger({"ann": 5, "bob": 0, "pool": 0})
     ledger.apply([("pool", "bob", 3), ("ann", "pool", 3)])
@@ -694,7 +694,7 @@ def test_ledger_batch_is_judged_on_its_net_effect():
 
 
 def test_ledger_credit_party_may_go_below_zero():
-    """RULES.md 5: a dealer's bank (or players on credit) may be overdrawn."""
+    """docs/rules.md 5: a dealer's bank (or players on credit) may be overdrawn."""
     ledger = Ledger({"ann": 0, "bank": -5}, credit=["bank"])
     ledger.pay("bank", "ann", 10)
     assert ledger.balances == {"ann": 10, "bank": -15}
@@ -704,7 +704,7 @@ def test_ledger_credit_party_may_go_below_zero():
 
 
 def test_ledger_error_names_the_problem_and_nothing_changes():
-    """RULES.md 5: "A settlement that would break this raises an error and changes
+    """docs/rules.md 5: "A settlement that would break this raises an error and changes
     nothing." An error anywhere in a batch undoes the whole batch."""
     ledger = Ledger({"ann": 5, "bob": 5, "pool": 0})
     ledger.pay("ann", "pool", 1, note="ante")
@@ -750,7 +750,7 @@ def test_ledger_error_names_the_problem_and_nothing_changes():
 
 
 def test_ledger_check_validates_without_applying():
-    """RULES.md 5: check() returns the batch it would apply and changes nothing."""
+    """docs/rules.md 5: check() returns the batch it would apply and changes nothing."""
     ledger = Ledger({"ann": 5, "pool": 0})
     with unchanged(ledger):
         assert ledger.check([("ann", "pool", 2), Payment("ann", "pool", 3)]) == (
@@ -764,21 +764,21 @@ def test_ledger_check_validates_without_applying():
     [
         ({"": 1}, (), "a party is named by a non-empty string, not ''"),
         ({3: 1}, (), "a party is named by a non-empty string, not 3"),
-        ({"ann": 1.0}, (), "the balance of 'ann' must be a whole number, not 1.0"),
-        ({"ann": True}, (), "the balance of 'ann' must be a whole number, not True"),
+        ({"ann": 1.0}, (), "the balance of 'ann' must be a whole number of counters, not 1.0"),
+        ({"ann": True}, (), "the balance of 'ann' must be a whole number of counters, not True"),
         ({"ann": 1}, ("bank",), "unknown party 'bank' given credit"),
         ({"ann": -1}, (), "'ann' cannot start below zero (-1) without credit"),
     ],
 )
 def test_ledger_construction_errors(balances, credit, message):
-    """RULES.md 5: parties are named; balances are whole counters; only credit goes
+    """docs/rules.md 5: parties are named; balances are whole counters; only credit goes
     below zero."""
     with raises_exactly(message):
         Ledger(balances, credit=credit)
 
 
 def test_ledger_add_party_keeps_the_total():
-    """RULES.md 5: a new party (a second pool, a late player) joins with no counters."""
+    """docs/rules.md 5: a new party (a second pool, a late player) joins with no counters."""
     ledger = Ledger({"ann": 5, "pool": 0})
     ledger.pay("ann", "pool", 2)
     ledger.add_party("side")
@@ -798,7 +798,7 @@ def test_ledger_add_party_keeps_the_total():
 
 
 def test_ledger_journal_replays_and_round_trips_through_json():
-    """RULES.md 5: every applied batch is recorded; the journal replays to the same
+    """docs/rules.md 5: every applied batch is recorded; the journal replays to the same
     balances, through JSON."""
     ledger = Ledger({"ann": 10, "bob": 10, "pool": 0}, credit=["bob"])
     ledger.collect("pool", {"ann": 3, "bob": 12}, note="bets")
@@ -816,21 +816,23 @@ def test_ledger_journal_replays_and_round_trips_through_json():
             {"note": "bets", "payments": [["ann", "pool", 3], ["bob", "pool", 12]]},
             {"note": "ann wins", "payments": [["pool", "ann", 15]]},
         ],
+        "balances": {"ann": 22, "bob": -2, "pool": 0},
     }
     assert Batch.from_dict(ledger.to_dict()["journal"][0]) == ledger.journal[0]
     assert twin != Ledger({"ann": 22, "bob": -2, "pool": 0}, credit=["bob"])  # same balances, other history
 
 
 def test_ledger_replay_of_a_tampered_journal_is_checked_again():
-    """RULES.md 5: a journal that would overdraw a party does not replay."""
+    """docs/rules.md 5: a journal that would overdraw a party does not replay."""
     data = Ledger({"ann": 1, "pool": 0}).to_dict()
+    del data["balances"]
     data["journal"] = [{"note": "", "payments": [["ann", "pool", 2]]}]
-    with raises_exactly("'ann' would be overdrawn: 1 - 2 = -1 (no credit)"):
+    with raises_exactly("journal[0] does not replay: 'ann' would be overdrawn: 1 - 2 = -1 (no credit)"):
         Ledger.from_dict(data)
 
 
 def test_ledger_copy_is_independent():
-    """RULES.md 5: a copy (to try a settlement) does not share balances or journal."""
+    """docs/rules.md 5: a copy (to try a settlement) does not share balances or journal."""
     ledger = Ledger({"ann": 5, "pool": 0})
     twin = ledger.copy()
     assert twin == ledger
@@ -844,7 +846,7 @@ def test_ledger_copy_is_independent():
 
 @pytest.mark.parametrize("amount", [0.0, False, None])
 def test_ledger_collect_rejects_falsy_non_integer_amounts(amount):
-    """RULES.md 5 / the issue: non-integer amounts are a ValueError, and nothing changes."""
+    """docs/rules.md 5 / the issue: non-integer amounts are a ValueError, and nothing changes."""
     ledger = Ledger({"ann": 5, "pool": 0})
     with unchanged(ledger), pytest.raises(SettlementError):
         ledger.collect("pool", {"ann": amount})
@@ -877,7 +879,7 @@ def test_ledger_collect_rejects_falsy_non_integer_amounts(amount):
     ],
 )
 def test_showdown_errors(contributions, strengths, order, carry, message):
-    """RULES.md 5: a showdown that cannot be settled names its problem."""
+    """docs/rules.md 5: a showdown that cannot be settled names its problem."""
     with raises_exactly(message):
         showdown(contributions, strengths, order, carry=carry)
 
@@ -892,7 +894,7 @@ def test_showdown_errors(contributions, strengths, order, carry, message):
     ],
 )
 def test_pots_errors(contributions, eligible, carry, message):
-    """RULES.md 5: pots() names its problem."""
+    """docs/rules.md 5: pots() names its problem."""
     with raises_exactly(message):
         pots(contributions, eligible, carry=carry)
 
