@@ -52,6 +52,7 @@ static inline unsigned pc5_evaluate(pc5_profile profile, unsigned c0, unsigned c
                    pc5_card_key[c4];
     unsigned suits = (unsigned)(key >> PC5_SUIT_SHIFT);
     if ((suits + 0x3333u) & 0x8888u) { /* some suit counts 5: a flush */
+        /* Each rank bit is below 1 << 13, so ranks < 8192, the flush tables' size. */
         unsigned ranks = pc5_rank_bit[c0] | pc5_rank_bit[c1] | pc5_rank_bit[c2] |
                          pc5_rank_bit[c3] | pc5_rank_bit[c4];
         if (profile == PC5_ENGLISH && ((suits >> (4 * PC5_HEARTS)) & 15u) == 5u)
@@ -60,11 +61,14 @@ static inline unsigned pc5_evaluate(pc5_profile profile, unsigned c0, unsigned c
     }
     uint32_t sum = (uint32_t)key & ((1u << PC5_SUIT_SHIFT) - 1u);
     if (sum >= PC5_RANK_SUM_SIZE) sum = 0; /* only reachable with duplicated ids */
+    /* pc5_rank_class holds multiset indices, each below the 6,175 entries of a
+       nonflush table (poker5_tables.py builds both from the same list). */
     unsigned strength = pc5_nonflush[profile][pc5_rank_class[sum]];
     if (profile == PC5_ENGLISH && (strength & PC5_STRAIGHT_FLAG)) {
         /* Law 70 and the docs/rules.md decision: equal sequences are compared card by
            card from the top, a heart beating a card of another suit. */
         unsigned low = strength & ~(unsigned)PC5_STRAIGHT_FLAG;
+        /* low is a sequence's lowest rank (0..8) and hearts < 1 << 14: the shift is in range. */
         unsigned hearts = pc5_heart_bit[c0] | pc5_heart_bit[c1] | pc5_heart_bit[c2] |
                           pc5_heart_bit[c3] | pc5_heart_bit[c4];
         strength = PC5_ENGLISH_SEQUENCE_BASE + low * PC5_HEART_PATTERNS + ((hearts >> low) & 31u);

@@ -230,6 +230,9 @@ def render() -> str:
     for t in profiles:
         assert t.classes == expected_classes[t.profile], (t.profile, t.classes)
         assert t.classes < STRAIGHT_FLAG
+        # The bounds poker5.h relies on when it indexes these tables.
+        assert len(t.nonflush) == len(multisets) > max(rank_class)
+        assert all(len(half) == 1 << 13 > max(rank_bits) for half in t.flush)
 
     body = [
         f"#define PC5_RANK_SUM_SIZE {len(rank_class)}\n",
