@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import pycards
 from pycards.cli import main
+
+# the package under test, for the subprocesses (the installed one when pycards is installed)
+PACKAGE_ENV = {**os.environ, "PYTHONPATH": str(Path(pycards.__file__).resolve().parent.parent)}
 
 
 def test_rank_describes_each_hand_and_names_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
@@ -27,7 +32,7 @@ def test_rank_with_american_rules(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_rank_reports_ties_law_76(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rank", "2S 2D 5H 7C 9C", "2C 2H 5S 7D 9D", "AS KD 4H 7C 9H"]) == 0
+    assert main(["rank", "2S 2D 5H 7C 9C", "2C 2H 5S 7D 9D", "AS KD 4H 7H 9H"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "tie: hands 1, 2 share the pool (law 76)"
 
 
@@ -114,7 +119,9 @@ def test_play_vingt_un_with_game_options(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_play_vingt_un_bad_option_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "vingt-un", "--set", "max_stak=3"]) == 2
-    assert capsys.readouterr().err.strip() == "pycards: error: unknown vingt_un option 'max_stak'"
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("pycards: error: --set 'max_stak' is not a vingt-un option; the options are: ")
+    assert "max_stake, counters" in err
 
 
 def test_play_vingt_un_interactive_in_a_terminal(tmp_path: Path) -> None:
@@ -122,10 +129,99 @@ def test_play_vingt_un_interactive_in_a_terminal(tmp_path: Path) -> None:
     answers = "1\n2\n" * 40
     result = subprocess.run(
         [sys.executable, "-m", "pycards", "play", "vingt-un", "--interactive", "--players", "3",
-         "--set", "rounds=3", "--seed", "5"],
-        input=answers, capture_output=True, text=True, cwd=tmp_path,
+         "--rounds", "3", "--seed", "5"],
+        input=answers, capture_output=True, text=True, cwd=tmp_path, env=PACKAGE_ENV,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert "your choice:" in result.stdout
+    assert "your choice (1-" in result.stdout and ", q to quit): " in result.stdout
     assert "== round 3 over: you" in result.stdout
     assert "game over; your result:" in result.stdout
+
+
+def test_play_interactive_defaults_to_10_rounds(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pycards", "play", "vingt-un", "--interactive", "--players", "2"],
+        input="1\n2\n" * 200, capture_output=True, text=True, cwd=tmp_path, env=PACKAGE_ENV,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "== round 10 over: you" in result.stdout and "== round 11" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "last"),
+    [
+        (["rank", "2S 2D 5H 7C 9C", "2C 2H 5S 7D 9D"], "tie: hands 1, 2 share the pool (law 76)"),
+        (["rank", "--game", "vingt-un", "10S KH", "QH JD", "9C 8C"], "tie: hands 1, 2 are equal"),
+        (["rank", "--game", "commerce", "2S 2D 5H", "2C 2H 5S"],
+         "tie: hands 1, 2 are equal (the game settles ties by seat)"),
+        (["rank", "--game", "brag", "2S 2D 5H", "2C 2H 5S"],
+         "tie: hands 1, 2 are equal (the game gives ties to the eldest hand)"),
+    ],
+)  # fmt: skip
+def test_each_game_words_its_ties(args: list[str], last: str,
+                                  capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == last
+    assert "law 76" not in out[-1] or args[1] != "--game"  # law 76 is poker's alone
+    assert out[-2] == "[n] is the hand's strength under these rules: higher wins, equal ties"
+
+
+def test_names_are_case_insensitive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rank", "--rules", "American", "AH KH QH JH 10H", "9S 9D 9H 9C 2D"]) == 0
+    assert "sequence flush, ace high" in capsys.readouterr().out
+    assert main(["rank", "--game", "BRAG", "--rules", "ENGLISH", "8C AD JC", "8S 8D 8H"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "winner: hand 2"
+    assert main(["rank", "--game", "Vingt_Un", "AS KH", "10S 9D"]) == 0
+    assert main(["play", "Vingt-Un", "--rounds", "5"]) == 0
+
+
+def test_a_card_in_two_hands_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rank", "AH KH QH JH 10H", "9S 9D 9H 9C AH"]) == 2
+    assert capsys.readouterr().err.strip() == "pycards: error: card 'AH' is in hands 1 and 2"
+    assert main(["rank", "--game", "vingt-un", "AS", "KH", "as"]) == 2
+    assert capsys.readouterr().err.strip() == "pycards: error: card 'AS' is in hands 1 and 3"
+
+
+def test_unquoted_hands_get_a_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rank", "AH", "KH", "QH", "JH", "10H"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == ("pycards: error: expected 5 cards, got 1: 'AH'; each HAND is one argument: "
+                   'quote it, as in pycards rank "AH KH QH JH 10H"')  # fmt: skip
+    assert main(["rank", "--game", "brag", "8C", "AD", "JC", "8S"]) == 2
+    assert 'as in pycards rank "8C AD JC" "8S 8D 8H"' in capsys.readouterr().err
+
+
+def test_version_and_help_show_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"pycards {pycards.__version__}"
+    assert main(["play", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for default in ("(default: 4)", "(default: 10000 simulated, 10 with --interactive)",
+                    "(default: 200)", "(default: 0)", "(default: 16)", "(default: 1)"):  # fmt: skip
+        assert default in text, default
+    assert main(["rank", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "(default: poker)" in text and "(default: english)" in text
+    assert "[n] is the hand's strength under these rules: higher wins, equal ties" in text
+
+
+@pytest.mark.parametrize(
+    ("key", "advice"),
+    [("rounds", "use --rounds"), ("players", "use --players"), ("seed", "use --seed"),
+     ("game_rounds", "use --game-rounds"), ("block", ""), ("executor", "")],
+)  # fmt: skip
+def test_set_takes_only_the_games_options(key: str, advice: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    assert main(["play", "vingt-un", "--rounds", "10", "--set", f"{key}=5"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pycards: error: --set {key!r} is not a vingt-un option")
+    assert advice in err and "the options are: min_stake, max_stake" in err
+
+
+def test_game_rounds_sets_the_games_of_a_simulation(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "vingt-un", "--rounds", "300", "--game-rounds", "100"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("vingt_un: 300 rounds in 3 games")
+    assert main(["play", "vingt-un", "--rounds", "300", "--game-rounds", "100", "--workers", "2"]) == 0
+    assert capsys.readouterr().out == out  # the workers never change the result

@@ -27,6 +27,7 @@ PYTHON_MODULES = (
     "pycards.games.vingt_un",
     "pycards.games.policies",
     "pycards.games.simulate",
+    "pycards._student",
 )
 
 

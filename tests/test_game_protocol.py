@@ -9,7 +9,7 @@ built with the same seed and fed the same actions stays identical;
 ``observation(seat)`` hides the other seats' face-down cards, the dealer's cards
 before his turn, and the stock; ``legal_actions()`` are hashable and distinct;
 ``to_act`` is ``None`` exactly when the game is over. Then ``simulate``: the
-result does not depend on the executor or on how the blocks are spread, the
+result does not depend on the executor or on how many games each task plays, the
 totals add up to zero, and each seat's payoff is the ledger's.
 """
 
@@ -28,7 +28,7 @@ from driver_checks import pack_accounting
 from pycards.errors import IllegalActionError
 from pycards.games import new_game, simulate
 from pycards.games.policies import DrawBelow, first_legal
-from pycards.games.simulate import play_block
+from pycards.games.simulate import play_game
 from pycards.games.vingt_un import (
     AcceptSale,
     Content,
@@ -419,11 +419,12 @@ def test_draw_below_answers_every_decision_legally():
 
 
 def test_simulate_independent_of_the_executor_and_of_block_placement():
-    kwargs = dict(rounds=300, seed=9, block=50, min_stake=1, max_stake=4)
+    kwargs = dict(rounds=300, seed=9, game_rounds=50, block=2, min_stake=1, max_stake=4)
     alone = simulate("vingt_un", POLICIES, **kwargs)
     with ThreadPoolExecutor(1) as one, ThreadPoolExecutor(4) as four:
         assert simulate("vingt_un", POLICIES, executor=one, **kwargs) == alone
         assert simulate("vingt_un", POLICIES, executor=four, **kwargs) == alone
+        assert simulate("vingt_un", POLICIES, executor=four, **{**kwargs, "block": 5}) == alone
     with ProcessPoolExecutor(2) as pool:
         assert simulate("vingt_un", POLICIES, executor=pool, **kwargs) == alone
     assert alone.rounds == 300 and len(alone.seats) == 4
@@ -431,11 +432,13 @@ def test_simulate_independent_of_the_executor_and_of_block_placement():
 
 
 def test_simulate_totals_are_the_ledgers_payoffs():
-    """Each block is a game of its own: replaying the blocks by hand gives the same
-    per-seat payoffs, and those are the ledger's balances less the starting counters."""
+    """Each game of ``game_rounds`` rounds is a game of its own: replaying the games by
+    hand gives the same per-seat payoffs, and those are the ledger's balances less the
+    starting counters."""
     options = dict(min_stake=1, max_stake=3, pool_contribution=1, pool_to_natural=True)
-    rounds, block, seed = 130, 40, 4
-    result = simulate("vingt_un", POLICIES[:3], rounds=rounds, seed=seed, block=block, **options)
+    rounds, game_rounds, seed = 130, 40, 4
+    result = simulate("vingt_un", POLICIES[:3], rounds=rounds, seed=seed, game_rounds=game_rounds,
+                      block=3, **options)  # fmt: skip
     sizes = [40, 40, 40, 10]
     totals = [0, 0, 0]
     pools = 0
@@ -448,12 +451,14 @@ def test_simulate_totals_are_the_ledgers_payoffs():
         balances = game.ledger.balances
         assert payoffs == {s: balances[f"p{s}"] - game.options.counters for s in range(3)}
         assert game.rounds_played == size
-        block_result = play_block("vingt_un", POLICIES[:3], size, seed * 1_000_003 + i, options)
-        assert block_result[0] == list(payoffs.values())
+        per_round, dealers = play_game("vingt_un", POLICIES[:3], size, seed * 1_000_003 + i, options)
+        assert per_round.sum(axis=0).tolist() == list(payoffs.values())
+        assert (result.per_round[result.games == i] == per_round).all()
+        assert (result.dealers[result.games == i] == dealers).all()
         totals = [t + payoffs[s] for s, t in enumerate(totals)]
         pools += balances["pool"]
     assert list(result.totals) == totals
     assert sum(result.totals) == -pools  # the pool's counters are nobody's yet
     # without a pool the totals add up to zero
-    plain = simulate("vingt_un", DrawBelow(16), rounds=90, seed=1, block=30, players=5)
+    plain = simulate("vingt_un", DrawBelow(16), rounds=90, seed=1, game_rounds=30, players=5)
     assert sum(plain.totals) == 0 and plain.rounds == 90
