@@ -22,6 +22,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from test_settlement import raises_exactly
+
 from pycards.errors import SettlementError
 from pycards.settlement import (
     MAX_COUNTERS,
@@ -36,15 +38,6 @@ from pycards.settlement import (
 )
 
 FAST = settings(max_examples=200, deadline=None)
-
-
-@contextmanager
-def raises_exactly(message: str):
-    """A SettlementError (a ValueError) whose text is exactly ``message``."""
-    with pytest.raises(SettlementError) as caught:
-        yield caught
-    assert isinstance(caught.value, ValueError)
-    assert str(caught.value) == message
 
 
 def snapshot(ledger: Ledger):
