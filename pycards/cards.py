@@ -169,7 +169,11 @@ def format(cards: Iterable[int]) -> str:  # noqa: A001 - the public name the API
     """
     if isinstance(cards, (str, bytes)):
         raise CardTypeError(f"format() takes card ids, not text: {cards!r} (parse() reads text)")
-    return " ".join(RANK_SYMBOLS[c >> 2] + SUIT_SYMBOLS[c & 3] for c in map(card, cards))
+    try:
+        ids = list(cards)
+    except TypeError:
+        raise CardTypeError(f"format() takes an iterable of card ids, not {type(cards).__name__}: {cards!r}") from None
+    return " ".join(RANK_SYMBOLS[c >> 2] + SUIT_SYMBOLS[c & 3] for c in map(card, ids))
 
 
 class Deck:
@@ -190,7 +194,11 @@ class Deck:
 
     __slots__ = ("_cards", "_position", "short")
 
-    def __init__(self, seed: int | None = None, *, short: bool = False) -> None:
+    def __init__(self, seed: int | str | bytes | None = None, *, short: bool = False) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str, bytes))):
+            raise WrongTypeError(f"a pack's seed is an int, str, bytes or None, not {seed!r}")
+        if not isinstance(short, bool):
+            raise WrongTypeError(f"short must be True or False, not {short!r}")
         self.short = short
         cards = list(_SHORT_PACK if short else range(52))
         random.Random(seed).shuffle(cards)

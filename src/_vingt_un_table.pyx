@@ -16,8 +16,9 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memmove
 
 import hashlib
+import operator
 
-from pycards.errors import IllegalActionError
+from pycards.errors import CardTypeError, IllegalActionError, UnknownCardError
 from pycards.games._vingt_un_actions import (
     ACCEPT, CALL, CONTENT, DECLINE, DRAW, KEEP, NO_CALL, AcceptSale, Content, DeclineSale, Divide,
     Double, Draw, HandState, HandView, KeepDeal, SellDeal, Stake,
@@ -144,10 +145,23 @@ def points(cards):
     cdef int hard = 0, rank
     cdef bint ace = False
     for card in cards:
-        rank = (<int>card % 52) >> 2
+        rank = _two_pack_id(card) % 52 >> 2  # 0..12: PIPS has a slot per rank
         hard += PIPS[rank]
         ace = ace or rank == ACE
     return hard + 10 if ace and hard <= 11 else hard
+
+
+cdef int _two_pack_id(object card) except -1:
+    """``card`` as an id of one of two packs, 0..103, or the error naming it."""
+    try:
+        if isinstance(card, bool):
+            raise TypeError
+        value = operator.index(card)  # ints, and integer scalars such as numpy's
+    except TypeError:
+        raise CardTypeError(f"a card id is an int, not {type(card).__name__}: {card!r}") from None
+    if not 0 <= value < 104:
+        raise UnknownCardError(f"card id {value!r} is outside 0..103 (two packs)")
+    return value
 
 
 cdef list int_list(const int *values, int n):
