@@ -24,6 +24,15 @@ def test_rank_describes_each_hand_and_names_the_winner(capsys: pytest.CaptureFix
     assert out[-1] == "winner: hand 2"
 
 
+def test_readme_set_up_example_prints_what_the_readme_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's first command (``pycards rank ...``) and the output it shows under it."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    command, shown = readme.split("pip install . && pycards rank ", 1)[1].split("```", 3)[0:3:2]
+    args = [a.strip('"') for a in command.strip().split('" "')]
+    assert main(["rank", *args]) == 0
+    assert capsys.readouterr().out.strip() == shown.strip()
+
+
 def test_rank_with_american_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rank", "--rules", "american", "AH KH QH JH 10H", "9S 9D 9H 9C 2D"]) == 0
     out = capsys.readouterr().out.splitlines()
