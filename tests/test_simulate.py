@@ -15,10 +15,10 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 
+from pycards._student import t_quantile as _t_quantile
 from pycards.errors import GameOptionError
 from pycards.games import new_game, simulate
 from pycards.games.policies import DrawBelow, first_legal
-from pycards._student import t_quantile as _t_quantile
 from pycards.games.simulate import Estimate, SimulationResult, play_block, play_game
 
 POLICIES = [DrawBelow(16), DrawBelow(14, stake="max", divide=True), DrawBelow(17, double_on=(12,)),
