@@ -182,14 +182,19 @@ def _rank(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------------------
 
 
+def _within(digits: str, low: int, high: int) -> bool:
+    """Whether the ASCII whole number ``digits`` lies in ``low..high``; far too many
+    digits are refused without being converted (no huge int is ever built)."""
+    significant = digits.lstrip("+-").lstrip("0") or "0"
+    return len(significant) <= len(str(max(abs(low), abs(high)))) and low <= int(digits) <= high
+
+
 def _whole(text: str, low: int, high: int) -> int:
-    """``text`` as a whole number from ``low`` to ``high`` (ASCII digits only); far
-    too many digits are refused without being converted."""
+    """``text`` as a whole number from ``low`` to ``high`` (ASCII digits only)."""
     stripped = text.strip()
     if not _INTEGER.fullmatch(stripped):
         raise ValueError(f"must be a whole number from {low:,} to {high:,}, not {_shown(text)}")
-    digits = stripped.lstrip("+-").lstrip("0") or "0"
-    if len(digits) > len(str(max(abs(low), abs(high)))) or not low <= int(stripped) <= high:
+    if not _within(stripped, low, high):
         raise ValueError(f"must be from {low:,} to {high:,}, not {_shown(text)}")
     return int(stripped)
 
@@ -225,8 +230,7 @@ def _option_value(name: str, raw: str) -> object:
     stripped = raw.strip()
     if _INTEGER.fullmatch(stripped):  # the options class checks the sign and the least value
         limit = MAX_STAKE_OPTION if name in STAKE_OPTIONS else MAX_OPTION
-        digits = stripped.lstrip("+-").lstrip("0") or "0"
-        if len(digits) > len(str(limit)) or abs(int(stripped)) > limit:
+        if not _within(stripped, -limit, limit):
             raise ValueError(f"option {name} must be at most {limit:,} here, not {_shown(raw)}")
         return int(stripped)
     return raw

@@ -101,11 +101,6 @@ def _count(amount: object, what: str, least: int = 0) -> int:
     return amount
 
 
-def _whole(amount: object, what: str) -> int:
-    """``amount`` as a whole number of counters, 0 to MAX_COUNTERS, or SettlementError."""
-    return _count(amount, what)
-
-
 def _name(party: object) -> str:
     """``party`` as a plain ``str``, or ``""`` if it is not a string.
 
@@ -186,7 +181,7 @@ def _stakes(contributions: object) -> dict[Any, int]:
         raise SettlementError(f"the contributions must be a mapping of seat to counters, not {_repr(contributions)}")
     stakes: dict[Any, int] = {}
     for seat, amount in _seats_of(contributions, "contributions"):
-        stakes[seat] = _whole(amount, f"the contribution of {_repr(seat)}")
+        stakes[seat] = _count(amount, f"the contribution of {_repr(seat)}")
     return stakes
 
 
@@ -240,7 +235,7 @@ def split(amount: int, winners: Iterable[Seat], order: Sequence[Seat]) -> dict[S
     >>> split(10, ["cy", "ann", "bob"], ["ann", "bob", "cy"])
     {'ann': 4, 'bob': 3, 'cy': 3}
     """
-    amount = _whole(amount, "an amount to split")
+    amount = _count(amount, "an amount to split")
     chosen = set(_seats(winners, "the winners"))
     seats = _order(order)
     if not chosen:
@@ -277,7 +272,7 @@ def pots(
     [(15, ['a', 'b', 'c']), (30, ['b', 'c'])]
     """
     stakes = _stakes(contributions)
-    carry = _whole(carry, "the carry")
+    carry = _count(carry, "the carry")
     live = set(_seats(eligible, "the eligible seats"))
     unknown = live.difference(stakes)
     if unknown:
@@ -361,7 +356,7 @@ def showdown(
         best = max(ranks[seat] for seat in pot.eligible)  # type: ignore[type-var]
         for seat, amount in split(pot.amount, [s for s in pot.eligible if ranks[s] == best], seats).items():
             won[seat] += amount
-    if sum(won.values()) != sum(stakes.values()) + _whole(carry, "the carry"):
+    if sum(won.values()) != sum(stakes.values()) + _count(carry, "the carry"):
         raise SettlementError("internal error: the showdown does not add up")
     return won
 
@@ -634,7 +629,7 @@ class Ledger:
         payee = self._known(fields[1])
         if payer == payee:
             raise SettlementError(f"{payer!r} cannot pay itself")
-        return Payment(payer, payee, _whole(fields[2], f"the amount from {payer!r} to {payee!r}"))
+        return Payment(payer, payee, _count(fields[2], f"the amount from {payer!r} to {payee!r}"))
 
     def _refuse(self, after: Mapping[str, int]) -> NoReturn:
         """SettlementError for the first party, in ledger order, that ``after`` would overdraw or overfill."""
@@ -805,7 +800,7 @@ def stake_from_each(
     >>> [(p.payer, p.payee, p.amount) for p in stake_from_each(["ann"], ["ann", "bob", "cy"], 2)]
     [('bob', 'ann', 2), ('cy', 'ann', 2)]
     """
-    stake = _whole(stake, "a stake")
+    stake = _count(stake, "a stake")
     chosen = list(dict.fromkeys(_party(w, "a winner") for w in _listed(winners, "the winners")))
     everyone = list(dict.fromkeys(_party(p, "a player") for p in _listed(players, "the players")))
     if not chosen:
@@ -839,7 +834,7 @@ class Freezeout:
     """
 
     def __init__(self, players: Sequence[str], counters: int, pool: str = "pool") -> None:
-        counters = _whole(counters, "the counters each player starts with")
+        counters = _count(counters, "the counters each player starts with")
         if counters == 0:
             raise SettlementError("the counters each player starts with must be at least 1, not 0")
         names = [_party(p, "a player") for p in _listed(players, "the players")]
