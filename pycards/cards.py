@@ -14,7 +14,7 @@ ids can be exchanged with them.
 from __future__ import annotations
 
 import operator
-import random
+import os
 import re
 from collections.abc import Iterable
 from typing import Union
@@ -62,7 +62,6 @@ _CARDS_BY_TEXT = {
     for suit, s in _SUIT_TOKENS.items()
 }
 _SEPARATORS = re.compile(r"[\s,]+")
-_SHORT_PACK = tuple(c for c in range(52) if c >= 4 * 5)  # sevens and up
 
 
 def rank_of(card_id: int) -> int:
@@ -179,8 +178,12 @@ def format(cards: Iterable[int]) -> str:  # noqa: A001 - the public name the API
 class Deck:
     """A pack of 52 cards, or the short pack of 32 (sevens to aces), shuffled from a seed.
 
-    The same seed always gives the same order (``random.Random``), so games and
-    simulations are reproducible. Cards are dealt from the top.
+    The shuffle is the one every game driver uses (:mod:`pycards.games.engine.pack`):
+    the key is :func:`~pycards.games.engine.pack.seed_key` of ``seed`` (an int, str or
+    bytes; ``None`` draws a random key from the operating system), and the pack is
+    the game's first shuffle. The same seed always gives the same order, in every
+    version and on every platform, so games and simulations are reproducible. Cards
+    are dealt from the top.
 
     >>> deck = Deck(seed=7)
     >>> hand = deck.deal(5)
@@ -190,30 +193,43 @@ class Deck:
     True
     >>> len(Deck(short=True))
     32
+
+    The order is a :class:`~pycards.games.engine.pack.Pack`'s first shuffle, its
+    stock read from the top:
+
+    >>> from pycards.games.engine.pack import FULL, Pack, seed_key
+    >>> pack = Pack(FULL, seed_key(7))
+    >>> pack.shuffle()
+    >>> Deck(seed=7).remaining == tuple(reversed(pack.stock))
+    True
     """
 
-    __slots__ = ("_cards", "_position", "short")
+    __slots__ = ("_stock", "short")
 
     def __init__(self, seed: int | str | bytes | None = None, *, short: bool = False) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str, bytes))):
             raise WrongTypeError(f"a pack's seed is an int, str, bytes or None, not {seed!r}")
         if not isinstance(short, bool):
             raise WrongTypeError(f"short must be True or False, not {short!r}")
+        # Imported here: pycards.games loads the game drivers, which import this module.
+        from pycards.games.engine.pack import FULL, SHORT, Pack, seed_key
+
+        key = int.from_bytes(os.urandom(8), "little") if seed is None else seed_key(seed)
+        pack = Pack(SHORT if short else FULL, key)
+        pack.shuffle()
         self.short = short
-        cards = list(_SHORT_PACK if short else range(52))
-        random.Random(seed).shuffle(cards)
-        self._cards = tuple(cards)
-        self._position = 0
+        self._stock = pack.stock  # the top card last
 
     def deal(self, n: int = 1) -> tuple[int, ...]:
-        """Take ``n`` cards from the top of the pack."""
+        """Take ``n`` cards from the top of the pack, the top card first."""
         if isinstance(n, bool) or not isinstance(n, int):
             raise WrongTypeError(f"the number of cards to deal is an int, not {n!r}")
         if not 0 <= n <= len(self):
             noun = "card" if n == 1 else "cards"
             raise ValueError(f"cannot deal {n!r} {noun} from a pack of {len(self)}")
-        dealt = self._cards[self._position : self._position + n]
-        self._position += n
+        bottom = len(self._stock) - n
+        dealt = tuple(reversed(self._stock[bottom:]))
+        del self._stock[bottom:]
         return dealt
 
     def draw(self) -> int:
@@ -223,10 +239,10 @@ class Deck:
     @property
     def remaining(self) -> tuple[int, ...]:
         """The cards not yet dealt, top first."""
-        return self._cards[self._position :]
+        return tuple(reversed(self._stock))
 
     def __len__(self) -> int:
-        return len(self._cards) - self._position
+        return len(self._stock)
 
     def __repr__(self) -> str:
         size = 32 if self.short else 52

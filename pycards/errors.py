@@ -15,6 +15,7 @@ __all__ = [
     "IllegalActionError",
     "RulesError",
     "SettlementError",
+    "StateError",
     "UnknownCardError",
     "WrongTypeError",
 ]
@@ -64,3 +65,8 @@ class IllegalActionError(ValueError):
 
 class GameOptionError(ValueError):
     """A game option with an unknown name or a value out of its range."""
+
+
+class StateError(ValueError):
+    """A game state document (``from_dict``, a pickle) that is malformed, tampered or
+    impossible: its message names the first field at fault and its value."""

@@ -6,7 +6,9 @@ counters paid in.
 
 * :class:`Ledger` holds the counters of named parties (players, one or more
   pools, a dealer's bank) and applies payments in atomic batches, recording each
-  in a journal that replays and round-trips through JSON.
+  in a journal that replays and round-trips through JSON (or, built with
+  ``journal=False``, keeping no journal, for a game that keeps its own history).
+  :meth:`Ledger.view` gives a :class:`LedgerView`: every reader, and no way to pay.
 * :func:`showdown` divides a pool among the best hands, with side pots for
   players all-in (law 60), foul hands barred (law 64) and ties shared (law 76);
   :func:`pots` and :func:`split` are its building blocks.
@@ -37,7 +39,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, NoReturn, Optional, TypeVar, cast
+from typing import Any, Callable, NamedTuple, NoReturn, Optional, TypeVar, cast
 
 from pycards.errors import SettlementError
 
@@ -46,6 +48,7 @@ __all__ = [
     "Batch",
     "Freezeout",
     "Ledger",
+    "LedgerView",
     "Payment",
     "Pot",
     "SettlementError",
@@ -62,6 +65,10 @@ MAX_COUNTERS = 2**63 - 1
 party on credit): every count then fits a signed 64-bit integer and prints in JSON."""
 
 _SHOWN = 120  # the longest repr an error message quotes
+
+_new_tuple: Any = tuple.__new__
+"""``_new_tuple(Payment, (payer, payee, amount))`` is ``Payment(payer, payee, amount)`` without the
+Python-level ``__new__`` of a NamedTuple: for values already checked, on the paths that run most."""
 
 
 def _repr(value: object) -> str:
@@ -178,7 +185,9 @@ def _first(seats: Iterable[object]) -> str:
 def _stakes(contributions: object) -> dict[Any, int]:
     """Each seat's contribution as a whole number of counters, or SettlementError."""
     if not isinstance(contributions, Mapping):
-        raise SettlementError(f"the contributions must be a mapping of seat to counters, not {_repr(contributions)}")
+        raise SettlementError(
+            f"the contributions must be a mapping of seat to counters, not {_repr(contributions)}"
+        )
     stakes: dict[Any, int] = {}
     for seat, amount in _seats_of(contributions, "contributions"):
         stakes[seat] = _count(amount, f"the contribution of {_repr(seat)}")
@@ -394,7 +403,7 @@ class Batch(NamedTuple):
         return _batch(data, "batch")
 
 
-_LEDGER_FIELDS = ("initial", "credit", "journal", "balances")
+_LEDGER_FIELDS = ("initial", "credit", "journal", "balances", "journal_kept")
 _BATCH_FIELDS = ("note", "payments")
 
 
@@ -453,7 +462,8 @@ def _batch(data: object, where: str) -> Batch:
     if not issubclass(type(note), str):
         raise SettlementError(f"{where}.note must be a string, not {_repr(note)}")
     rows = _array(entry["payments"], f"{where}.payments", "payments")
-    return Batch(tuple(_payment_row(row, f"{where}.payments[{i}]") for i, row in enumerate(rows)), _name(note))
+    payments = tuple(_payment_row(row, f"{where}.payments[{i}]") for i, row in enumerate(rows))
+    return Batch(payments, _name(note))
 
 
 def _payment_row(row: object, where: str) -> Payment:
@@ -465,8 +475,12 @@ def _payment_row(row: object, where: str) -> Payment:
     )
 
 
-def _same_balances(stated: Mapping[str, int], replayed: Mapping[str, int]) -> None:
-    """SettlementError unless the stated balances are those the journal replays to."""
+def _same_balances(stated: Mapping[str, int], replayed: Mapping[str, int], kept: bool = True) -> None:
+    """SettlementError unless the stated balances are those the journal replays to.
+
+    With ``kept`` false (a document of a ledger that keeps no journal) the
+    balances are those of ``initial`` itself, and the message says so.
+    """
     for party in stated:
         if party not in replayed:
             raise SettlementError(f"balances names {party!r}, which is not a party of initial")
@@ -474,6 +488,11 @@ def _same_balances(stated: Mapping[str, int], replayed: Mapping[str, int]) -> No
         if party not in stated:
             raise SettlementError(f"balances has no entry for the party {party!r}")
         if stated[party] != amount:
+            if not kept:
+                raise SettlementError(
+                    f"balances[{party!r}] is {stated[party]} but initial[{party!r}] is {amount}"
+                    " (with journal_kept false they are the same)"
+                )
             raise SettlementError(
                 f"balances[{party!r}] is {stated[party]} but the journal replays to {amount}"
             )
@@ -482,7 +501,9 @@ def _same_balances(stated: Mapping[str, int], replayed: Mapping[str, int]) -> No
 def _json_int(digits: str) -> int:
     """A JSON integer; one longer than any count of counters is refused unread (no slow parse)."""
     if len(digits) > 20:
-        raise SettlementError(f"the number {_repr(digits)} in the JSON is too large to be a count of counters")
+        raise SettlementError(
+            f"the number {_repr(digits)} in the JSON is too large to be a count of counters"
+        )
     return int(digits)
 
 
@@ -510,6 +531,14 @@ class Ledger:
     Every method either does all it says or raises and changes nothing
     (balances, journal, credit, parties).
 
+    With ``journal=False`` the ledger keeps no journal: every batch is checked
+    and applied exactly as in a ledger that keeps one, and :meth:`apply` still
+    returns it, but it is not kept (:attr:`journal` is ``()``), so a copy costs
+    O(parties) however long the game has run. A game driver, which keeps its own
+    history of records, settles through such a ledger, and hands out only its
+    read-only :meth:`view`. The :meth:`to_dict` of such a ledger is a snapshot
+    of its balances (see there); :meth:`copy` keeps the mode.
+
     >>> ledger = Ledger({"ann": 20, "bob": 20, "pool": 0})
     >>> _ = ledger.apply([("ann", "pool", 1), ("bob", "pool", 1)], note="ante")
     >>> _ = ledger.pay("pool", "bob", 2, note="bob wins")
@@ -519,13 +548,24 @@ class Ledger:
     Traceback (most recent call last):
     ...
     pycards.errors.SettlementError: 'ann' would be overdrawn: 19 - 25 = -6 (no credit)
+    >>> light = Ledger({"ann": 20, "pool": 0}, journal=False)
+    >>> light.pay("ann", "pool", 3, note="ante")
+    Batch(payments=(Payment(payer='ann', payee='pool', amount=3),), note='ante')
+    >>> light.journal, light.keeps_journal, light.to_dict()["initial"], light.to_dict()["journal_kept"]
+    ((), False, {'ann': 17, 'pool': 3}, False)
     """
 
     __slots__ = ("_balances", "_credit", "_initial", "_journal", "_total")
 
-    def __init__(self, balances: Mapping[str, int], credit: Iterable[str] = ()) -> None:
+    def __init__(
+        self, balances: Mapping[str, int], credit: Iterable[str] = (), *, journal: bool = True
+    ) -> None:
+        if type(journal) is not bool:
+            raise SettlementError(f"journal is True or False, not {_repr(journal)}")
         if not isinstance(balances, Mapping):
-            raise SettlementError(f"the balances must be a mapping of party to counters, not {_repr(balances)}")
+            raise SettlementError(
+                f"the balances must be a mapping of party to counters, not {_repr(balances)}"
+            )
         opening: dict[str, int] = {}
         for party, amount in balances.items():
             name = _party(party)
@@ -541,9 +581,10 @@ class Ledger:
             if amount < 0 and party not in self._credit:
                 raise SettlementError(f"{party!r} cannot start below zero ({amount}) without credit")
         self._balances = opening
-        self._initial = dict(opening)
         self._total = sum(opening.values())
-        self._journal: list[Batch] = []
+        # The opening balances and the batches since: kept only with the journal.
+        self._initial: Optional[dict[str, int]] = dict(opening) if journal else None
+        self._journal: Optional[list[Batch]] = [] if journal else None
 
     # Reading -----------------------------------------------------------------------------
 
@@ -570,8 +611,22 @@ class Ledger:
 
     @property
     def journal(self) -> tuple[Batch, ...]:
-        """Every batch applied, oldest first."""
-        return tuple(self._journal)
+        """Every batch applied, oldest first; always ``()`` for a ledger that keeps no journal."""
+        journal = self._journal
+        return () if journal is None else tuple(journal)
+
+    @property
+    def keeps_journal(self) -> bool:
+        """Whether applied batches are kept in :attr:`journal` (``journal=True``, the default)."""
+        return self._journal is not None
+
+    def view(self) -> LedgerView:
+        """A read-only :class:`LedgerView` of this ledger, always showing its balances as they are now.
+
+        Each call gives a new view; all views of one ledger are equal (to each
+        other and to the ledger). A game keeps the one it hands out.
+        """
+        return LedgerView(self)
 
     def _known(self, party: object) -> str:
         """The plain-str name of a party of this ledger, or SettlementError."""
@@ -581,44 +636,84 @@ class Ledger:
         return name
 
     # Paying ------------------------------------------------------------------------------
+    #
+    # A batch goes through two steps. _net first reads the caller's objects and
+    # makes every payment a Payment of plain str names and a plain int: the caller's
+    # code (an __iter__, an __index__, a __repr__ for an error) runs there and only
+    # there. It then reads the balances, once, works out the new balance of each
+    # party the batch touches (a small dict, whatever the number of parties), and
+    # checks them: credit, overdraft, MAX_COUNTERS, and that the batch nets to zero
+    # over those parties (a payment moves counters, never makes them; the parties it
+    # does not touch are unchanged). _commit then checks the note, journals the batch
+    # and writes the new balances in place with dict.update, which cannot fail
+    # half-way (every key is already in the dict and a plain str, every value a plain
+    # int). So no code of the caller's can run (or fail, or pay into this ledger)
+    # between the check and the change. apply() does the same for one well-formed
+    # Payment in a few type checks and comparisons, without the small dict.
 
     def check(self, payments: Iterable[Payment | tuple[str, str, int]]) -> tuple[Payment, ...]:
         """The payments as a valid batch for the current balances, or SettlementError."""
         return self._net(payments)[0]
 
-    def _net(
-        self, payments: Iterable[Payment | tuple[str, str, int]]
-    ) -> tuple[tuple[Payment, ...], dict[str, int]]:
-        """The payments as a checked batch, and the balances after it; nothing changes.
+    def _net(self, payments: Any) -> tuple[tuple[Payment, ...], dict[str, int]]:
+        """The payments as a checked batch, and the new balances of the parties it touches; no change.
 
-        Every payment comes out as a Payment of plain str names and a plain int,
-        and the balances are read only once the caller's objects have all been
-        looked at, so no code of the caller's can run (or fail, or pay into this
-        ledger) between the check and the change. A Payment already well formed,
-        the common case, costs a few type checks.
+        A batch of well-formed Payments (plain str parties of this ledger, a
+        plain int amount), the common case, is read once: no code of the
+        caller's runs for it, so its moves are added up as it is read. Any other
+        batch is read again from the start by :meth:`_payment`, where the
+        caller's code may run (and may even pay into this ledger), and its moves
+        are added up once every payment has been read.
         """
         if type(payments) is not list and type(payments) is not tuple:
             payments = _listed(payments, "the payments")
-        known = self._balances
+        balances = self._balances
         most = MAX_COUNTERS
-        batch: list[Payment] = []
+        after: dict[str, int] = {}  # the new balance of each party touched
+        was = 0  # what those parties hold now
         for p in payments:
-            if type(p) is Payment:
-                payer, payee, amount = p
-                if (type(payer) is str and type(payee) is str and type(amount) is int and 0 <= amount <= most
-                        and payer != payee and payer in known and payee in known):  # fmt: skip
-                    batch.append(p)
-                    continue
-            batch.append(self._payment(p))
-        after = self._balances.copy()
-        for payer, payee, amount in batch:
-            after[payer] -= amount
-            after[payee] += amount
+            if type(p) is not Payment:
+                break
+            payer, payee, amount = p
+            if not (type(payer) is str and type(payee) is str and type(amount) is int and 0 <= amount <= most
+                    and payer != payee and payer in balances and payee in balances):  # fmt: skip
+                break
+            if payer in after:
+                after[payer] -= amount
+            else:
+                before = balances[payer]
+                was += before
+                after[payer] = before - amount
+            if payee in after:
+                after[payee] += amount
+            else:
+                before = balances[payee]
+                was += before
+                after[payee] = before + amount
+        else:
+            batch: tuple[Payment, ...] = payments if type(payments) is tuple else tuple(payments)
+            return batch, self._checked(after, was)
+        batch = tuple([self._payment(p) for p in payments])
+        after = {}
+        for payer, payee, amount in batch:  # the caller's code has all run: the balances are read now
+            after[payer] = (after[payer] if payer in after else balances[payer]) - amount
+            after[payee] = (after[payee] if payee in after else balances[payee]) + amount
+        return batch, self._checked(after, sum([balances[party] for party in after]))
+
+    def _checked(self, after: dict[str, int], was: int) -> dict[str, int]:
+        """``after``, the new balances of the parties a batch touches, if allowed, or SettlementError.
+
+        ``was`` is what those parties hold now: the batch must leave their sum
+        as it is (it cannot fail: a payment moves counters, never makes them).
+        """
         credit = self._credit
-        for payer, payee, _ in batch:
-            if after[payer] < 0 and (payer not in credit or after[payer] < -most) or after[payee] > most:
+        most = MAX_COUNTERS
+        for party, amount in after.items():
+            if amount < 0 and (party not in credit or amount < -most) or amount > most:
                 self._refuse(after)
-        return tuple(batch), after
+        if sum(after.values()) != was:
+            raise SettlementError("internal error: the batch would change the ledger's total")
+        return after
 
     def _payment(self, p: object) -> Payment:
         """A payment that is not a well-formed Payment, checked and made one, or SettlementError."""
@@ -632,9 +727,14 @@ class Ledger:
         return Payment(payer, payee, _count(fields[2], f"the amount from {payer!r} to {payee!r}"))
 
     def _refuse(self, after: Mapping[str, int]) -> NoReturn:
-        """SettlementError for the first party, in ledger order, that ``after`` would overdraw or overfill."""
-        for party, amount in after.items():
-            before = self._balances[party]
+        """SettlementError for the first party, in ledger order, that ``after`` would overdraw or overfill.
+
+        ``after`` holds the new balances of the parties a batch touches.
+        """
+        for party, before in self._balances.items():
+            if party not in after:
+                continue
+            amount = after[party]
             if amount < 0 and party not in self._credit:
                 raise SettlementError(
                     f"{party!r} would be overdrawn: {before} - {before - amount} = {amount} (no credit)"
@@ -646,27 +746,54 @@ class Ledger:
         raise SettlementError("internal error: a batch was refused for no reason")
 
     def _commit(self, payments: tuple[Payment, ...], after: dict[str, int], note: object) -> Batch:
-        """Journal a checked batch and take the balances after it; nothing can fail half-way.
+        """Journal a checked batch and write the new balances; nothing can fail half-way.
 
-        Everything that can fail comes first (the note, the total); then the
-        journal grows and the balances are replaced by one assignment.
+        Everything that can fail comes first (the note, the journal growing);
+        then the touched balances are updated in place, which cannot fail.
         """
         text = note if type(note) is str else _note(note)
-        if sum(after.values()) != self._total:  # cannot happen: a payment moves, never makes
-            raise SettlementError("internal error: the batch would change the ledger's total")
-        batch = Batch(payments, text)
-        self._journal.append(batch)
-        self._balances = after
+        batch: Batch = _new_tuple(Batch, (payments, text))
+        journal = self._journal
+        if journal is not None:
+            journal.append(batch)
+        self._balances.update(after)
         return batch
 
     def apply(self, payments: Iterable[Payment | tuple[str, str, int]], note: str = "") -> Batch:
         """Apply payments as one batch: all of them, or (on any error) none."""
+        items: Any = payments
+        if (type(items) is list or type(items) is tuple) and len(items) == 1 and type(note) is str:
+            # One well-formed Payment that overdraws and overfills nobody: what _net and
+            # _commit would do, with the same checks, in a few comparisons.
+            p = items[0]
+            balances = self._balances
+            kind = type(p)
+            if kind is Payment or kind is tuple and len(p) == 3:
+                payer, payee, amount = p
+                if (type(payer) is str and type(payee) is str and type(amount) is int
+                        and 0 <= amount <= MAX_COUNTERS and payer != payee
+                        and payer in balances and payee in balances):  # fmt: skip
+                    was_payer = balances[payer]
+                    was_payee = balances[payee]
+                    paid = was_payer - amount
+                    got = was_payee + amount
+                    if ((paid >= 0 or paid >= -MAX_COUNTERS and payer in self._credit) and got <= MAX_COUNTERS
+                            and paid + got == was_payer + was_payee):  # fmt: skip
+                        if kind is not Payment:
+                            p = _new_tuple(Payment, p)
+                        batch: Batch = _new_tuple(Batch, ((p,), note))
+                        journal = self._journal
+                        if journal is not None:
+                            journal.append(batch)
+                        balances[payer] = paid  # two existing plain-str keys: cannot fail
+                        balances[payee] = got
+                        return batch
         checked, after = self._net(payments)
         return self._commit(checked, after, note)
 
     def pay(self, payer: str, payee: str, amount: int, note: str = "") -> Batch:
         """One payment as a batch of its own."""
-        return self.apply([Payment(payer, payee, amount)], note)
+        return self.apply((_new_tuple(Payment, (payer, payee, amount)),), note)
 
     def collect(self, into: str, amounts: Mapping[str, int], note: str = "") -> Batch:
         """Each party pays its amount into ``into`` (a pool), as one batch (zeros skipped)."""
@@ -691,23 +818,49 @@ class Ledger:
         if type(credit) is not bool:
             raise SettlementError(f"credit is True or False, not {_repr(credit)}")
         self._balances[party] = 0
-        self._initial[party] = 0
+        if self._initial is not None:
+            self._initial[party] = 0
         if credit:
             self._credit = self._credit | {party}
 
     # Copies and JSON -----------------------------------------------------------------------
 
     def copy(self) -> Ledger:
+        """An independent ledger: the same parties, balances, credit and journal, and the same mode.
+
+        It costs O(parties), and O(batches) more for a ledger that keeps its journal.
+        """
         twin = Ledger.__new__(Ledger)
         twin._balances = dict(self._balances)
         twin._credit = self._credit
-        twin._initial = dict(self._initial)
+        twin._initial = None if self._initial is None else dict(self._initial)
         twin._total = self._total
-        twin._journal = list(self._journal)
+        twin._journal = None if self._journal is None else list(self._journal)
         return twin
 
+    def __copy__(self) -> Ledger:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ledger:
+        return self.copy()  # everything a ledger holds is immutable but the containers copy() copies
+
     def to_dict(self) -> dict[str, Any]:
-        """The opening balances, the credit, the journal and the balances it leads to, as plain data."""
+        """The opening balances, the credit, the journal and the balances it leads to, as plain data.
+
+        A ledger that keeps no journal has no history to give: its document is a
+        snapshot, ``{"initial": <the balances now>, "credit": [...], "journal": [],
+        "balances": <the balances now>, "journal_kept": False}``, whose empty
+        journal replays ``initial`` to ``balances``. The document of a ledger
+        that keeps its journal has no ``journal_kept`` field.
+        """
+        if self._initial is None or self._journal is None:
+            return {
+                "initial": dict(self._balances),
+                "credit": sorted(self._credit),
+                "journal": [],
+                "balances": dict(self._balances),
+                "journal_kept": False,
+            }
         return {
             "initial": dict(self._initial),
             "credit": sorted(self._credit),
@@ -721,24 +874,35 @@ class Ledger:
 
         The document is ``{"initial": {party: counters}, "credit": [party],
         "journal": [{"note": str, "payments": [[payer, payee, amount]]}],
-        "balances": {party: counters}}``; only ``initial`` is required (a
-        document without ``balances`` is one written before they were stated).
-        Anything else (an unknown field, a wrong type at any level, a bool or a
-        fraction for a count, a party named twice, a batch that does not replay,
+        "balances": {party: counters}, "journal_kept": bool}``; only ``initial``
+        is required (a document without ``balances`` is one written before they
+        were stated). With ``"journal_kept": false`` (the snapshot that
+        :meth:`to_dict` gives of a ledger that keeps no journal) the ledger built
+        keeps no journal either, the journal must be empty and ``balances``, if
+        stated, must equal ``initial``; without the field, or with ``true``, the
+        ledger keeps its journal. Anything else (an unknown field, a wrong type
+        at any level, a bool or a fraction for a count, anything but a bool for
+        ``journal_kept``, a party named twice, a batch that does not replay,
         balances the journal does not replay to) raises SettlementError naming
         the field and the bad value; no ledger is returned.
         """
         fields = _document(data, "the ledger document", _LEDGER_FIELDS, "initial")
+        kept = fields.get("journal_kept", True)
+        if type(kept) is not bool:
+            raise SettlementError(f"journal_kept must be true or false, not {_repr(kept)}")
         initial = _balances_field(fields["initial"], "initial")
-        ledger = cls(initial, _credit_field(fields.get("credit", []), initial))
-        for i, entry in enumerate(_array(fields.get("journal", []), "journal", "batches")):
+        ledger = cls(initial, _credit_field(fields.get("credit", []), initial), journal=kept)
+        journal = _array(fields.get("journal", []), "journal", "batches")
+        if journal and not kept:
+            raise SettlementError(f"journal must be empty when journal_kept is false, not {_repr(journal)}")
+        for i, entry in enumerate(journal):
             batch = _batch(entry, f"journal[{i}]")
             try:
                 ledger.apply(batch.payments, batch.note)
             except SettlementError as error:
                 raise SettlementError(f"journal[{i}] does not replay: {error}") from None
         if "balances" in fields:
-            _same_balances(_balances_field(fields["balances"], "balances"), ledger._balances)
+            _same_balances(_balances_field(fields["balances"], "balances"), ledger._balances, kept)
         return ledger
 
     def to_json(self) -> str:
@@ -769,6 +933,12 @@ class Ledger:
         return cls.from_dict(data)
 
     def __eq__(self, other: object) -> bool:
+        """Ledgers are equal when their :meth:`to_dict` documents are (history and mode included).
+
+        So two ledgers that keep no journal are equal when their parties, credit
+        and balances are; a ledger that keeps its journal never equals one that
+        keeps none. A :class:`LedgerView` equals the ledger it shows.
+        """
         if not isinstance(other, Ledger):
             return NotImplemented
         return self.to_dict() == other.to_dict() and self._balances == other._balances
@@ -776,7 +946,134 @@ class Ledger:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
+        if self._journal is None:
+            return f"Ledger({self._balances!r}, journal=False)"
         return f"Ledger({self._balances!r})"
+
+
+class LedgerView:
+    """A read-only, live view of a :class:`Ledger`: every reader, and no way to pay.
+
+    A game hands out ``ledger.view()`` (or ``LedgerView(ledger)``, the same)
+    rather than its ledger, so that only the game's rules can pay. Every reader
+    shows the ledger as it is when it is called: :attr:`parties`,
+    :attr:`balances` (a copy), :meth:`balance`, :attr:`total`, :attr:`credit`,
+    :attr:`journal`, :attr:`keeps_journal`, :meth:`to_dict` and :meth:`to_json`
+    (plain data, new each call). There is no ``apply``, ``pay``, ``collect``,
+    ``pay_out``, ``add_party``, ``check`` or ``copy``; a view equals (``==``)
+    its ledger, any view of it, and any ledger or view equal to it
+    (:meth:`Ledger.__eq__`); setting or deleting any attribute raises
+    AttributeError.
+
+    No attribute of a view, public or with a leading underscore, gives the
+    ledger back: it sits in a slot whose descriptor is taken out of the class,
+    so neither ``view._LedgerView__ledger`` nor ``object.__getattribute__``
+    reaches it. Python cannot make it unreachable to deliberate introspection
+    (``gc.get_referents(view)``, a ``__class__`` swapped with
+    ``object.__setattr__``, or this module's private names), which is not a
+    way to pay by mistake. :func:`copy.copy` of a view is the view itself;
+    :func:`copy.deepcopy` is a view of the deep copy of its ledger (the same
+    copy as the ledger's own, within one ``deepcopy``); a view is not pickled
+    (pickle its ledger, or the game that holds it).
+
+    >>> ledger = Ledger({"ann": 5, "pool": 0}, journal=False)
+    >>> view = ledger.view()
+    >>> _ = ledger.pay("ann", "pool", 2)
+    >>> view
+    LedgerView({'ann': 3, 'pool': 2}, journal=False)
+    >>> view.balance("pool"), view.total, view == ledger
+    (2, 5, True)
+    >>> view.pay("ann", "pool", 1)
+    Traceback (most recent call last):
+    ...
+    AttributeError: 'LedgerView' object has no attribute 'pay'
+    """
+
+    __slots__ = ("__ledger",)  # its descriptor is removed below the class
+
+    def __new__(cls, ledger: Ledger | LedgerView) -> LedgerView:
+        if isinstance(ledger, LedgerView):
+            ledger = _ledger_of(ledger)
+        elif not isinstance(ledger, Ledger):
+            raise SettlementError(f"a LedgerView shows a Ledger, not {_repr(ledger)}")
+        view = object.__new__(cls)
+        _set_ledger(view, ledger)
+        return view
+
+    @property
+    def parties(self) -> tuple[str, ...]:
+        return _ledger_of(self).parties
+
+    @property
+    def balances(self) -> dict[str, int]:
+        """A copy of every party's counters, as they are now."""
+        return _ledger_of(self).balances
+
+    def balance(self, party: str) -> int:
+        """A party's counters now, or SettlementError for an unknown party."""
+        return _ledger_of(self).balance(party)
+
+    @property
+    def total(self) -> int:
+        """The counters of all parties together: the same at every moment."""
+        return _ledger_of(self).total
+
+    @property
+    def credit(self) -> frozenset[str]:
+        return _ledger_of(self).credit
+
+    @property
+    def journal(self) -> tuple[Batch, ...]:
+        """Every batch applied, oldest first; always ``()`` for a ledger that keeps no journal."""
+        return _ledger_of(self).journal
+
+    @property
+    def keeps_journal(self) -> bool:
+        return _ledger_of(self).keeps_journal
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ledger's :meth:`Ledger.to_dict` (plain data, new each call)."""
+        return _ledger_of(self).to_dict()
+
+    def to_json(self) -> str:
+        return _ledger_of(self).to_json()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LedgerView):
+            other = _ledger_of(other)
+        elif not isinstance(other, Ledger):
+            return NotImplemented
+        return _ledger_of(self) == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "LedgerView" + repr(_ledger_of(self))[len("Ledger") :]
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"a LedgerView is read-only: {name!r} cannot be set")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a LedgerView is read-only: {name!r} cannot be deleted")
+
+    def __copy__(self) -> LedgerView:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LedgerView:
+        import copy
+
+        return LedgerView(copy.deepcopy(_ledger_of(self), memo))
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError("a LedgerView is not pickled: pickle its ledger, or the game that holds it")
+
+
+# The view's slot, taken out of the class: only these two names reach it.
+_VIEW_SLOT: Any = LedgerView.__dict__["_LedgerView__ledger"]
+delattr(LedgerView, "_LedgerView__ledger")
+_ledger_of: Callable[[LedgerView], Ledger] = _VIEW_SLOT.__get__
+_set_ledger: Callable[[LedgerView, Ledger], None] = _VIEW_SLOT.__set__
+del _VIEW_SLOT
 
 
 def _amounts(amounts: object) -> list[tuple[Any, Any]]:

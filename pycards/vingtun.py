@@ -18,7 +18,7 @@ the texts are silent: a hand formed by dividing a pair cannot hold a natural.
 
 from __future__ import annotations
 
-from pycards._vingtun import total, totals_many
+from pycards._vingtun import pack_total, total, totals_many
 from pycards.cards import Hand, parse
 from pycards.errors import HandSizeError, WrongTypeError
 
@@ -31,7 +31,9 @@ __all__ = [
     "is_natural",
     "is_over_drawn",
     "is_soft",
+    "pack_total",
     "settle",
+    "settle_checked_strengths",
     "settle_strengths",
     "total",
     "totals_many",
@@ -161,6 +163,16 @@ def settle_strengths(dealer: int, player: int, stake: int) -> int:
         raise WrongTypeError(f"a stake is a whole number of counters, not {stake!r}")
     if stake < 0:
         raise ValueError(f"a stake cannot be negative: {stake!r}")
+    return settle_checked_strengths(dealer, player, stake)
+
+
+def settle_checked_strengths(dealer: int, player: int, stake: int) -> int:
+    """:func:`settle_strengths` for values already known to be good (a driver's own
+    strengths and stakes): the settlement table itself, with no checks.
+
+    >>> settle_checked_strengths(NATURAL, 20, 2)
+    -4
+    """
     if player == OVER_DRAWN:
         return -stake
     if dealer == NATURAL:

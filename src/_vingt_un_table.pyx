@@ -23,7 +23,7 @@ from pycards.games._vingt_un_actions import (
     ACCEPT, CALL, CONTENT, DECLINE, DRAW, KEEP, NO_CALL, AcceptSale, Content, DeclineSale, Divide,
     Double, Draw, HandState, HandView, KeepDeal, SellDeal, Stake,
 )
-from pycards.games.base import Action, Record
+from pycards.games._legacy_base import Action, Record
 from pycards.settlement import Ledger, Payment, split
 from pycards.vingtun import NATURAL as _NATURAL, OVER_DRAWN as _OVER_DRAWN, settle_strengths
 

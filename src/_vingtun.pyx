@@ -14,7 +14,7 @@ from libc.stdint cimport int32_t, uint64_t
 from pycards_boundary cimport cached_int, flag, id_array, read_ids
 
 from pycards.cards import parse
-from pycards.errors import HandSizeError
+from pycards.errors import CardTypeError, HandSizeError, UnknownCardError, WrongTypeError
 
 cdef extern from "vingtun.h" nogil:
     int pcv_total(const uint64_t *ids, Py_ssize_t n)
@@ -49,6 +49,41 @@ def total(hand):
         for j in range(n):
             ids[j] = parsed[j]
     return cached_int(_totals, CACHED, pcv_total(ids, n))
+
+
+DEF MAX_PACKS_CARDS = 104  # the cards of two packs
+
+
+def pack_total(cards):
+    """pack_total(cards) -> int
+
+    :func:`total` for a hand dealt from two packs shuffled together, where the
+    same card may come twice: ``cards`` is a list or tuple of 1 to 104 card ids
+    0..51, repeats allowed (the game drivers' hands). The count is the same C
+    count as :func:`total`'s.
+
+    >>> pack_total([51, 51]), pack_total((48, 36, 44))
+    (12, 21)
+    """
+    cdef uint64_t ids[MAX_PACKS_CARDS]
+    cdef Py_ssize_t n = len(cards) if type(cards) is tuple or type(cards) is list else -1
+    if not 1 <= n <= MAX_PACKS_CARDS or not read_ids(cards, n, ids):
+        _bad_pack_hand(cards, n)
+    return cached_int(_totals, CACHED, pcv_total(ids, n))
+
+
+cdef int _bad_pack_hand(object cards, Py_ssize_t n) except -1:
+    """The error naming what is wrong with a hand for :func:`pack_total`."""
+    if n < 0:
+        raise WrongTypeError(f"a hand for pack_total is a list or tuple of card ids, not {cards!r}")
+    if not 1 <= n <= MAX_PACKS_CARDS:
+        raise HandSizeError(f"a hand for pack_total holds 1 to 104 cards, not {n}: {cards!r}"[:200])
+    for card in cards:
+        if type(card) is not int:
+            raise CardTypeError(f"a card id is an int, not {type(card).__name__}: {card!r}")
+        if not 0 <= card < 52:
+            raise UnknownCardError(f"card id {card!r} is outside 0..51")
+    raise CardTypeError(f"not a hand of card ids: {cards!r}")
 
 
 cdef inline bint _distinct(const uint64_t *ids, Py_ssize_t n) noexcept:

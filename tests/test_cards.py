@@ -433,6 +433,30 @@ def test_deck_is_reproducible_from_a_seed():
     assert Deck(seed=7).remaining != Deck(seed=8).remaining
     orders = {Deck(seed=s).remaining for s in range(20)}
     assert len(orders) == 20
+    assert Deck(seed=5).remaining == Deck(seed="5").remaining == Deck(seed=b"5").remaining
+
+
+def test_deck_order_is_the_pinned_shuffle_of_the_games():
+    """The order never changes between versions: a seed's pack is the first shuffle of the
+    game engine (key: BLAKE2b of the seed), read from the top (the end of the shuffled list),
+    as the pure-Python reference of tests/test_pack.py computes it."""
+    from test_pack import reference_shuffled
+
+    from pycards.games.engine.pack import seed_key
+
+    assert Deck(seed=1).deal(5) == (41, 30, 47, 9, 42)
+    assert Deck(seed=7, short=True).deal(5) == (36, 28, 45, 25, 24)
+    for seed in (0, 1, -5, 10**30, "abc", b"abc"):
+        key = seed_key(seed)
+        assert Deck(seed=seed).remaining == tuple(reversed(reference_shuffled(range(52), key, 0)))
+        short = reference_shuffled(range(20, 52), key, 0)
+        assert Deck(seed=seed, short=True).remaining == tuple(reversed(short))
+
+
+def test_deck_without_a_seed_is_random():
+    orders = {Deck().remaining for _ in range(5)}
+    assert len(orders) == 5  # equal orders: a chance of about 10 in 52!
+    assert all(sorted(order) == list(range(52)) for order in orders)
 
 
 def test_deck_deal_draw_remaining_len():
@@ -480,6 +504,35 @@ def test_deck_deal_wrong_types():
     with raises_exactly(TypeError, "the number of cards to deal is an int, not '5'"):
         deck.deal("5")
     assert len(deck) == 52
+
+
+@pytest.mark.parametrize("seed", [1.5, True, False, [1], bytearray(b"1"), np.float64(1), object()])
+def test_deck_rejects_a_seed_of_the_wrong_type(seed):
+    with raises_exactly(pycards.WrongTypeError, f"a pack's seed is an int, str, bytes or None, not {seed!r}"):
+        Deck(seed=seed)
+
+
+@pytest.mark.parametrize("short", [1, 0, None, "yes", np.bool_(True)])
+def test_deck_rejects_a_short_that_is_not_a_bool(short):
+    with raises_exactly(pycards.WrongTypeError, f"short must be True or False, not {short!r}"):
+        Deck(seed=1, short=short)
+
+
+def test_deck_takes_huge_and_negative_seeds_and_names_what_it_cannot_hash():
+    assert len({Deck(seed=s).remaining for s in (10**100, -(10**100), 2**64, -1)}) == 4
+    with raises_exactly(ValueError, "a seed's text must be encodable as UTF-8, not '\\ud800'"):
+        Deck(seed="\ud800")
+    with pytest.raises(ValueError, match="too many digits"):
+        Deck(seed=10**5000)
+
+
+@pytest.mark.parametrize("n", [-1, 53, 10**100, 2**64])
+def test_deck_deal_out_of_range_changes_nothing(n):
+    deck = Deck(seed=2)
+    before = deck.remaining
+    with raises_exactly(ValueError, f"cannot deal {n!r} cards from a pack of 52"):
+        deck.deal(n)
+    assert deck.remaining == before
 
 
 def test_package_exports():

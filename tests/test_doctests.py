@@ -27,6 +27,12 @@ PYTHON_MODULES = (
     "pycards.games.vingt_un",
     "pycards.games.policies",
     "pycards.games.simulate",
+    "pycards.games.engine.options",
+    "pycards.games.engine.events",
+    "pycards.games.engine.seats",
+    "pycards.games.engine.codec",
+    "pycards.games.engine.document",
+    "pycards.games.engine.pack",
     "pycards._student",
 )
 
@@ -92,7 +98,7 @@ def test_compiled_module_doctests() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["pycards._commerce", "pycards._brag", "pycards._vingtun", "pycards.games._vingt_un_table"]
+    "name", ["pycards._commerce", "pycards._brag", "pycards._vingtun", "pycards.games.engine._pack"]
 )
 def test_other_compiled_module_doctests(name: str) -> None:
     result = _run(_compiled_doctests(name))

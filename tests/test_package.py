@@ -41,7 +41,9 @@ def test_all_names_exist() -> None:
     modules = ["pycards.cards", "pycards.errors", "pycards.commerce", "pycards.brag",
                "pycards.vingtun", "pycards.settlement", "pycards.games",
                "pycards.games.base", "pycards.games.vingt_un", "pycards.games.policies",
-               "pycards.games.simulate", "pycards.games.interactive"]
+               "pycards.games.simulate", "pycards.games.interactive",
+               "pycards.games.engine.options", "pycards.games.engine.events", "pycards.games.engine.seats",
+               "pycards.games.engine.codec", "pycards.games.engine.document", "pycards.games.engine.pack"]
     for module in [pycards, poker] + [importlib.import_module(m) for m in modules]:
         for name in module.__all__:
             assert hasattr(module, name), f"{module.__name__}.{name}"
@@ -51,8 +53,8 @@ COMPILED = {
     "pycards._poker": ("pycards.poker", ("evaluate", "evaluate_many")),
     "pycards._commerce": ("pycards.commerce", ("evaluate", "evaluate_many")),
     "pycards._brag": ("pycards.brag", ("evaluate", "evaluate_many")),
-    "pycards._vingtun": ("pycards.vingtun", ("total", "totals_many")),
-    "pycards.games._vingt_un_table": ("pycards.games.vingt_un", ("points",)),
+    "pycards._vingtun": ("pycards.vingtun", ("total", "totals_many", "pack_total")),
+    "pycards.games.engine._pack": ("pycards.games.engine.pack", ("shuffled",)),
 }
 
 

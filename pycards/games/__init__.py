@@ -1,4 +1,7 @@
-"""Game drivers: every game follows one protocol (:mod:`pycards.games.base`).
+"""Game drivers: every game follows one protocol (:mod:`pycards.games.base`, docs/protocol.md).
+
+The registry names each game once (``vingt_un``; the command line also
+accepts ``vingt-un``) and loads its module on first use.
 
 >>> from pycards.games import GAMES, new_game
 >>> sorted(GAMES)
@@ -10,38 +13,57 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-from pycards.errors import GameOptionError, IllegalActionError
-from pycards.games.base import Action, Game, Record
-from pycards.games.simulate import Estimate, SimulationResult, simulate
-from pycards.games.vingt_un import VingtUn
+from pycards.errors import GameOptionError, IllegalActionError, StateError
+from pycards.games.base import Action, ConcurrentUseError, Game, GameInfo
+from pycards.games.engine.events import Record
 
 __all__ = [
     "GAMES",
     "Action",
-    "Estimate",
+    "ConcurrentUseError",
     "Game",
+    "GameInfo",
     "GameOptionError",
     "IllegalActionError",
     "Record",
-    "SimulationResult",
+    "StateError",
+    "canonical_name",
+    "game_class",
     "new_game",
-    "simulate",
 ]
 
-GAMES: dict[str, type[Game]] = {VingtUn.name: VingtUn}
-"""The game drivers by name."""
+GAMES: dict[str, str] = {"vingt_un": "pycards.games.vingt_un:VingtUn"}
+"""Every game by its one name: ``"module:Class"`` of its driver (loaded on first use)."""
+
+_LOADED: dict[str, type[Game]] = {}
+
+
+def canonical_name(name: object) -> str:
+    """The registered name of a game, from itself or its spelling with hyphens (``vingt-un``)."""
+    key = name.replace("-", "_").lower() if isinstance(name, str) else None
+    if key not in GAMES:
+        raise GameOptionError(f"unknown game {name!r}; expected one of {', '.join(map(repr, GAMES))}")
+    return key
+
+
+def game_class(name: str) -> type[Game]:
+    """The driver class of game ``name``."""
+    key = canonical_name(name)
+    cls = _LOADED.get(key)
+    if cls is None:
+        module, _, attribute = GAMES[key].partition(":")
+        cls = _LOADED[key] = getattr(importlib.import_module(module), attribute)
+    return cls
 
 
 def new_game(name: str, players: int = 4, seed: int = 0, **options: Any) -> Game:
-    """A new game ``name`` for ``players`` seats, its chance seeded by ``seed``.
+    """A new session of game ``name`` for ``players`` seats, its chance seeded by ``seed``.
 
-    ``options`` are the game's agreed terms (its ``Options`` dataclass); an
-    unknown name or a bad value raises :class:`GameOptionError` naming it.
+    ``options`` are the game's agreed terms (its ``Options`` dataclass, plus
+    any set-up arguments of its constructor); an unknown name or a bad value
+    raises :class:`GameOptionError` naming it.
     """
-    try:
-        cls = GAMES[name]
-    except KeyError:
-        raise GameOptionError(f"unknown game {name!r}; expected one of {', '.join(map(repr, GAMES))}") from None
-    return cls(players=players, seed=seed, **options)
+    return game_class(name)(players=players, seed=seed, **options)

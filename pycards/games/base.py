@@ -1,131 +1,328 @@
-"""The protocol every game driver follows.
+"""The driver protocol, version 2: what every game offers (docs/protocol.md).
 
-A driver is a state machine that a program (a simulator, a reinforcement
-learning loop, a game server) steps through one decision at a time:
+A driver is a state machine a program steps through one decision at a time,
+over a *session* of *deals* (docs/rules.md section 6.1):
 
-* ``game.to_act`` is the seat whose decision it is (``None`` once the game is
-  over) and ``game.legal_actions()`` lists every action that seat may take now,
-  as immutable, hashable values with amounts enumerated as whole counters.
-* ``game.apply(action)`` carries the action out, deals whatever cards chance
-  brings next, settles whatever is due, and returns a :class:`Record` of what
-  happened. An action that is not legal now raises :class:`IllegalActionError`
-  (a ``ValueError``) saying why, and leaves the game exactly as it was.
-* Chance is internal and reproducible: the same seed and the same actions give
-  the same game. ``copy()`` is independent; ``to_dict()`` and
-  ``from_dict()`` round-trip through JSON at any point.
-* ``observation(seat)`` is what that seat may know; ``ledger`` holds every
-  counter (its total never changes) and ``payoffs()`` each seat's net result.
+* **Whose move.** ``game.to_act`` is the seat to decide (``None`` once the
+  session is over) and ``game.legal_actions()`` every action it may take, as
+  immutable values. ``game.apply(action)`` carries one out, deals what chance
+  brings, settles what is due and returns the :class:`Record` of it. An action
+  that is not legal now raises :class:`IllegalActionError` (a ``ValueError``)
+  and changes nothing. Legality is decided by the action's exact class and the
+  exact types and values of its fields, never by its own ``__eq__``.
+* **Views.** ``observation(seat)`` is what that seat may know now;
+  ``events(seat, since=k)`` its view of every record from index ``k``
+  (``record.view(seat)``). Only the omniscient side (a server, the tests) reads
+  the full records, ``to_dict()`` or the hands.
+* **Deals and sessions.** ``deal_number`` counts the deals begun; a
+  :class:`~pycards.games.engine.events.DealEnded` entry closes each deal;
+  ``rewards()`` is each seat's result in the last completed deal and
+  ``payoffs()`` in the session. ``truncated`` says whether the last deal was cut
+  short by the bound on decisions per deal.
+* **Codec.** ``num_actions``, ``action_index(a)``, ``action_from_index(i)``,
+  ``legal_mask()`` and ``encode(seat)`` give integer actions and a fixed-length
+  observation vector for learning loops.
+* **State.** ``copy()`` costs O(state); ``to_dict()`` is a snapshot whose size
+  does not grow with the session (``history=True`` adds the actions, to replay);
+  ``from_dict()`` checks everything and raises :class:`StateError` naming the
+  first problem; ``copy.copy``, ``copy.deepcopy`` and pickle use these paths.
+  The snapshot holds the seed, which decides every future card: it is for the
+  server side, never for a client.
+* **Threads.** One game belongs to one thread at a time (or is used under a
+  lock); a game entered from two threads at once raises
+  :class:`ConcurrentUseError` in one of them, or (if the calls interleave
+  between the checks) gives a wrong result, but never crashes.
 """
 
 from __future__ import annotations
 
+import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional
 
-from pycards.errors import IllegalActionError
-from pycards.settlement import Ledger, Payment
+from pycards.errors import IllegalActionError, StateError
+from pycards.games.engine.codec import Codec, Domains
+from pycards.games.engine.events import Record
+from pycards.games.engine.options import Options
 
-__all__ = ["Action", "Game", "IllegalActionError", "Record"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from pycards.settlement import LedgerView
+
+__all__ = [
+    "Action", "ConcurrentUseError", "Game", "GameInfo", "IllegalActionError", "Options", "Record",
+    "StateError", "action_key",
+]  # fmt: skip
+
+
+class ConcurrentUseError(RuntimeError):
+    """A game was entered from a second thread while a first was still in ``apply``."""
+
+
+_KINDS: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {}
+"""Per action class: each field's name and the exact types it may hold."""
+_SCALARS = {"int": (int,), "bool": (bool,), "str": (str,), "Optional[int]": (int, type(None))}
+
+
+def _field_kinds(cls: type) -> tuple[tuple[str, tuple[type, ...]], ...]:
+    kinds = _KINDS.get(cls)
+    if kinds is None:
+        hints = typing.get_type_hints(cls)
+        found = []
+        for f in fields(cls):
+            hint = hints[f.name]
+            allowed = tuple(a for a in typing.get_args(hint)) if typing.get_origin(hint) else (hint,)
+            if not all(a in (int, bool, str, type(None)) for a in allowed):
+                raise TypeError(f"{cls.__name__}.{f.name}: an action field is an int, bool or str, not {hint!r}")
+            found.append((f.name, allowed))
+        kinds = _KINDS[cls] = tuple(found)
+    return kinds
+
+
+def action_key(action: object) -> tuple[Any, ...]:
+    """``(class, *fields)`` of an action whose fields all hold exactly their declared
+    types; IllegalActionError otherwise. Keys compare by plain values only."""
+    cls = type(action)
+    kinds = _KINDS.get(cls)
+    if kinds is None:
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"an action is a pycards Action, not {action!r}")
+        kinds = _field_kinds(cls)
+    if not kinds:
+        return (cls,)
+    key = [cls]
+    for name, allowed in kinds:
+        value = getattr(action, name)
+        if type(value) not in allowed:
+            raise IllegalActionError(
+                f"{cls.__name__}.{name} must be {' or '.join(t.__name__ for t in allowed)}, not {value!r}"
+            )
+        key.append(value)
+    return tuple(key)
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base of every game's actions: immutable, hashable, comparable by value."""
+    """Base of every game's actions: immutable, hashable values."""
+
+    def key(self) -> tuple[Any, ...]:
+        """:func:`action_key` of this action."""
+        return action_key(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": type(self).__name__, **{f.name: getattr(self, f.name) for f in fields(self)}}
 
-    def has_exact_types(self) -> bool:
-        """Whether every field holds exactly its declared type: an ``int`` amount is an
-        int, not a float or a bool that merely compares equal to one."""
-        checks = _EXACT_FIELDS.get(type(self))
-        if checks is None:
-            checks = _EXACT_FIELDS[type(self)] = tuple(
-                (f.name, {"int": int, "bool": bool}[str(f.type)])
-                for f in fields(self)
-                if str(f.type) in ("int", "bool")
-            )
-        return all(type(getattr(self, name)) is kind for name, kind in checks)
 
+class GameInfo(NamedTuple):
+    """What a game is, for given options: its name, the players it allows, the most
+    decisions one deal can take, the cards of its pack and its number of action ids."""
 
-_EXACT_FIELDS: dict[type, tuple[tuple[str, type], ...]] = {}
-"""Per action class: its int and bool fields (worked out once)."""
-
-
-class Record(NamedTuple):
-    """What one call of ``apply`` did: who acted, the cards chance dealt, the payments."""
-
-    seat: Optional[int]
-    action: Optional[Action]
-    dealt: tuple[tuple[str, int], ...] = ()
-    payments: tuple[Payment, ...] = ()
-    note: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "action": None if self.action is None else self.action.to_dict(),
-            "dealt": [list(d) for d in self.dealt],
-            "payments": [list(p) for p in self.payments],
-            "note": self.note,
-        }
+    name: str
+    min_players: int
+    max_players: int
+    max_decisions_per_deal: int
+    pack: tuple[int, ...]
+    num_actions: int
+    observation_size: int
 
 
 class Game(ABC):
-    """Base of the game drivers (see the module docstring for the protocol)."""
+    """Base of the game drivers (the module docstring gives the protocol)."""
 
     name: ClassVar[str]
-    Options: ClassVar[type]
-    actions: ClassVar[Mapping[str, type[Action]]]
+    Options: ClassVar[type[Options]]
+    actions: ClassVar[tuple[type[Action], ...]]
+    """The game's action classes, in codec order."""
+    _codecs: ClassVar[dict[tuple[Any, ...], Codec]]
 
-    dealer: int
-    """The seat dealing now."""
-    rounds_played: int
-    """Rounds (hands of the deal) completed so far."""
+    players: int
+    options: Options
+    _busy: bool
+    _records: Any  # a History
 
-    @abstractmethod
-    def __init__(self, players: int = 4, seed: int = 0, **options: Any) -> None: ...
+    # -- the session ------------------------------------------------------------------------
 
     @property
     @abstractmethod
-    def to_act(self) -> int | None: ...
+    def to_act(self) -> Optional[int]: ...
 
     @property
     def is_over(self) -> bool:
         return self.to_act is None
 
+    @property
+    @abstractmethod
+    def deal_number(self) -> int:
+        """Deals begun so far (the one in play is ``deal_number - 1``)."""
+
+    @property
+    @abstractmethod
+    def truncated(self) -> bool:
+        """Whether the last completed deal was cut short by the bound on decisions."""
+
     @abstractmethod
     def legal_actions(self) -> list[Action]: ...
 
+    def is_legal(self, action: object) -> bool:
+        """Whether ``action`` may be applied now (exact class, types and values)."""
+        try:
+            key = action_key(action)
+        except IllegalActionError:
+            return False
+        return self.to_act is not None and self._legal(key)
+
+    def _legal(self, key: tuple[Any, ...]) -> bool:
+        """Whether the action of ``key`` is legal now (a game may do this faster)."""
+        return any(a.key() == key for a in self.legal_actions())
+
+    def apply(self, action: Action) -> Record:
+        """Carry out ``action`` for ``to_act``; its record (see the module docstring)."""
+        if self._busy:
+            raise ConcurrentUseError(f"this {self.name} game is in use by another thread")
+        self._busy = True
+        try:
+            key = action_key(action)
+            seat = self.to_act
+            if seat is None:
+                raise IllegalActionError(f"the session is over: {action!r} cannot be applied")
+            if key[0] not in self.actions or not self._legal(key):
+                raise IllegalActionError(f"{action!r} is not legal now ({self._where()})")
+            record = self._apply(action, seat)
+            self._records.append(record)
+            return record
+        finally:
+            self._busy = False
+
+    def _where(self) -> str:
+        return f"seat {self.to_act} to act"
+
     @abstractmethod
-    def apply(self, action: Action) -> Record: ...
+    def _apply(self, action: Action, seat: int) -> Record:
+        """Carry out a legal action of ``seat`` (``to_act``); the record of it."""
 
     @abstractmethod
     def observation(self, seat: int) -> dict[str, Any]: ...
 
+    def _check_seat(self, seat: object, spectator: bool = False) -> Optional[int]:
+        if spectator and seat is None:
+            return None
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalActionError(f"no seat {seat!r} at this table of {self.players}")
+        return seat
+
     @property
-    @abstractmethod
-    def ledger(self) -> Ledger: ...
+    def records(self) -> int:
+        """The index the next record will have (the records made so far, counting
+        those before a snapshot this game was restored from)."""
+        return self._first_record + len(self._records)
+
+    _first_record = 0
+    """Records made before the snapshot this game was restored from (not kept)."""
+
+    def events(self, seat: Optional[int], since: int = 0) -> list[Record]:
+        """``seat``'s view of every record from index ``since`` (``None``: a spectator's)."""
+        viewer = self._check_seat(seat, spectator=True)
+        first = self._first_record
+        if type(since) is not int or not first <= since <= self.records:
+            raise IllegalActionError(f"since must be a record index from {first} to {self.records}, not {since!r}")
+        return [r.view(viewer) for r in self._records.since(since - first)]
+
+    def history(self) -> Iterator[Record]:
+        """The full records kept (omniscient: not for a seat's eyes)."""
+        return iter(self._records)
 
     @abstractmethod
-    def payoffs(self) -> dict[int, int]: ...
+    def rewards(self) -> dict[int, int]:
+        """Each seat's result in the last completed deal (zeros before the first ends)."""
+
+    @abstractmethod
+    def payoffs(self) -> dict[int, int]:
+        """Each seat's result in the session so far."""
+
+    @property
+    @abstractmethod
+    def ledger(self) -> LedgerView:
+        """A read-only view of the counters (the game's rules are the only writer)."""
+
+    # -- metadata and the codec --------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def info(self) -> GameInfo: ...
+
+    @abstractmethod
+    def _domains(self) -> Domains:
+        """The action domains for this game's options and players (codec order)."""
+
+    @property
+    def codec(self) -> Codec:
+        cache = type(self).__dict__.get("_codecs")
+        if cache is None:
+            cache = {}
+            setattr(type(self), "_codecs", cache)
+        key = (self.players, self.options)
+        codec = cache.get(key)
+        if codec is None:
+            codec = cache[key] = Codec(self._domains())
+        return codec
+
+    @property
+    def num_actions(self) -> int:
+        return self.codec.size
+
+    def action_index(self, action: Action) -> int:
+        return self.codec.index(action)
+
+    def action_from_index(self, index: int) -> Action:
+        return self.codec.action(index)
+
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """A bool array over every action id: true where the action is legal now."""
+        return self.codec.mask(self.legal_actions())
+
+    @abstractmethod
+    def encode(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s observation as a fixed-length vector (layout in docs/protocol.md)."""
+
+    # -- copies and documents ---------------------------------------------------------------
 
     @abstractmethod
     def copy(self) -> Game: ...
 
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self).from_dict, (self.to_dict(),))
+
     @abstractmethod
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self, history: bool = False) -> dict[str, Any]: ...
 
     @classmethod
     @abstractmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game: ...
 
     @classmethod
-    def action_from_dict(cls, data: Mapping[str, Any]) -> Action:
-        """An action from its ``to_dict()`` form."""
-        kind = cls.actions.get(data.get("type", ""))
+    def action_from_dict(cls, data: object) -> Action:
+        """An action from its ``to_dict()`` form; IllegalActionError naming what is wrong."""
+        if not isinstance(data, Mapping):
+            raise IllegalActionError(f"an action document is an object, not {data!r}")
+        kinds = {kind.__name__: kind for kind in cls.actions}
+        kind = kinds.get(data.get("type")) if isinstance(data.get("type"), str) else None
         if kind is None:
             raise IllegalActionError(f"unknown {cls.name} action {data.get('type')!r}")
-        return kind(**{k: v for k, v in data.items() if k != "type"})
+        names = [f.name for f in fields(kind)]
+        extra = [k for k in data if k != "type" and k not in names]
+        if extra or any(n not in data for n in names):
+            raise IllegalActionError(f"a {kind.__name__} has the fields {names}, not {sorted(data)!r}")
+        action = kind(**{n: data[n] for n in names})
+        action_key(action)  # exact field types
+        return action
+

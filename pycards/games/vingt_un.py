@@ -1,229 +1,1074 @@
 """Vingt-un, played through: the game driver (``new_game("vingt_un", ...)``).
 
 Follows the Vingt-un text of seeds ``000_090407a6d9d4a9ee.txt`` and
-``002_93c3d51ac699f33f.txt`` (docs/rules.md section 4). A round (a "hand of the
-deal") goes:
+``002_93c3d51ac699f33f.txt`` (docs/rules.md section 4; the flow and every
+decision taken where the texts are silent are in docs/rules.md section 6.1
+and docs/protocol.md). A deal (what the text calls "a hand of the deal"; the
+text's own "deal" is a dealer's tenure) goes:
 
-1. One card to each player, starting on the dealer's left, and to the dealer.
-2. Each player stakes on his card, between the agreed minimum and maximum
-   (:class:`Stake`); then the dealer may call "double" (:class:`Double`),
-   doubling every stake of the round.
-3. A second card to each. A dealer's natural is declared at once: he collects
-   double from each player, except a player who also holds a natural ("neither
-   pays to the other"), and the round ends. Otherwise each player's natural is
-   paid double at once and puts the dealer out, unless it is the first hand of
-   his deal ("then the dealer disregards it, except that he has to pay to the
-   holder as for a drawn Vingt-un").
-4. Each player in turn, one hand at a time, may divide a pair among his first
-   two cards (:class:`Divide`, with a separate stake; a third or fourth card of
-   the rank completing the hands may be divided again, at most four hands),
-   then says "a card" (:class:`Draw`) or "content" (:class:`Content`). An
-   over-drawn hand pays at once; a hand reaching 21 stands.
-5. The dealer turns up his cards, may divide too, and draws on each of his
-   hands; then every standing hand is settled by the table of
-   :func:`pycards.vingtun.settle`.
+1. One card to each player, face down, starting on the proper dealer's left,
+   and to the dealer.
+2. Each player stakes on his card (:class:`Stake`); the dealer may call
+   "double" (:class:`Double`), doubling every stake.
+3. A second card to each, face down. A dealer's natural is declared at once
+   (thrown face up) and collects double from each player but a holder of a
+   natural; otherwise each player's natural is declared, paid double, and puts
+   the dealer out (except on the first hand of his deal).
+4. Each player in turn, hand by hand, may divide a pair (:class:`Divide`), then
+   says "a card" (:class:`Draw`, dealt face up) or "content"
+   (:class:`Content`). An over-draw pays at once and is thrown up to the pone.
+5. The dealer turns up his cards, may divide, draws, and calls on the players
+   still standing to declare their hands (shown to all): the show.
 
-The pack is not re-united between rounds: the last card is never dealt but
-joins the used cards, which are shuffled to continue. The game runs for
-``rounds`` rounds, the deal passing as the options say.
-
-The rules run in C, in :class:`pycards.games._vingt_un_table.Table`; this module
-adds the options, the set-up and JSON. Each shuffle is a Fisher-Yates shuffle
-drawn from a SplitMix64 stream keyed by the seed (hashed with BLAKE2b) and the
-number of the shuffle, so a seed gives the same game on every platform.
-
-Decisions where the texts are silent (also in the README):
-
-* Against a dealer who divided, every player hand is settled against each of
-  the dealer's hands in turn (his "duplicate hands").
-* Several naturals in one round: the deal passes once; with ``deal_to="holder"``
-  it goes to the first holder from the dealer's left, and a pool won by naturals
-  is shared among the holders (the odd counters in seat order).
-* A hand that reaches 21 stands without being asked. The double doubles every
-  stake of the round, those on divided hands included.
-* A natural on the first hand of a deal (where naturals put the dealer out) is
-  paid as a drawn vingt-un and nothing more: no privilege, no pool. The natural
-  privilege is paid by the other players, not the dealer (who pays double
-  already), and is the holder's stake before any double.
-* Over-drawn hands are thrown up to the pone at once, so their cards can be
-  shuffled back in the same round. If the pack and the used cards are ever
-  exhausted in a round, no more cards can be drawn and the hands stand.
-* Balances may go below zero: Vingt-un is settled up at the end of play.
+The rules are plain Python over the shared engine (:mod:`pycards.games.engine`):
+the compiled parts beneath are the pack's shuffle and the Vingt-un count
+(:mod:`pycards.vingtun`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple, Optional
 
-from pycards.games._vingt_un_table import Table, points
 from pycards.cards import parse
-from pycards.errors import GameOptionError
-from pycards.games._vingt_un_actions import (
-    ACCEPT, CALL, CONTENT, DECLINE, DRAW, KEEP, NO_CALL, AcceptSale, Content, DeclineSale, Divide,
-    Double, Draw, HandState, HandView, KeepDeal, SellDeal, Stake,
-)  # fmt: skip
-from pycards.games.base import Action, Game, Record
-from pycards.settlement import Ledger, Payment
+from pycards.errors import GameOptionError, StateError
+from pycards.games.base import Action, Game, GameInfo
+from pycards.games.engine.document import Reader
+from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown
+from pycards.games.engine.options import Options, Range
+from pycards.games.engine.pack import FULL, Pack, pack_cards, seed_key
+from pycards.games.engine.seats import Session, next_in, rotation
+from pycards.settlement import Ledger, Payment, split
+from pycards.vingtun import NATURAL, OVER_DRAWN, settle_checked_strengths
+from pycards.vingtun import pack_total as points
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from pycards.games.engine.codec import Domains
+    from pycards.settlement import LedgerView
 
 __all__ = [
     "ACCEPT", "CALL", "CONTENT", "DECLINE", "DRAW", "KEEP", "NO_CALL",
-    "AcceptSale", "Content", "DeclineSale", "Divide", "Double", "Draw", "HandState", "HandView",
+    "AcceptSale", "Content", "DeclineSale", "Divide", "Double", "Draw", "HandView",
     "KeepDeal", "SellDeal", "Stake", "VingtUn", "VingtUnOptions", "points",
 ]  # fmt: skip
 
 
-@dataclass(frozen=True)
-class VingtUnOptions:
-    """The agreed terms of a game of Vingt-un; every variation of the texts is an option.
+# --------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------
 
-    ``min_stake``/``max_stake``: "The minimum is usually one coin or counter, and
-    the maximum whatever may be agreed upon." ``counters``: what each player
-    starts with. ``rounds``: rounds to play before the game is over.
+
+@dataclass(frozen=True, slots=True)
+class Stake(Action):
+    """A player's stake on his first card, from ``min_stake`` to ``max_stake``."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Double(Action):
+    """The dealer, having looked at his first card, calls "double" (``call``) or not."""
+
+    call: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Divide(Action):
+    """Divide the pair of the hand in play, with a separate ``stake`` on the new hand
+    (the dealer divides with stake 0: he has none)."""
+
+    stake: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """'A card': one more card, face up, to the hand in play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Content(Action):
+    """'Content': stand on the hand in play."""
+
+
+@dataclass(frozen=True, slots=True)
+class SellDeal(Action):
+    """The player whose turn it is to deal offers the deal to ``buyer`` for ``price``."""
+
+    buyer: int
+    price: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepDeal(Action):
+    """The player whose turn it is to deal keeps it."""
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptSale(Action):
+    """The offered buyer pays the price and takes the deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineSale(Action):
+    """The offered buyer declines; the seller deals."""
+
+
+DRAW, CONTENT, KEEP, ACCEPT, DECLINE = Draw(), Content(), KeepDeal(), AcceptSale(), DeclineSale()
+CALL, NO_CALL = Double(True), Double(False)
+
+
+class HandView(NamedTuple):
+    """A hand as a seat sees it: its cards (``None`` where face down to that seat; none
+    at all once thrown up), its stake, whether it came from a division, whether it is
+    finished."""
+
+    cards: tuple[Optional[int], ...]
+    stake: int
+    divided: bool
+    done: bool
+
+
+# --------------------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------------------
+
+Stakes = Annotated[int, Range(1, 100)]
+Counters = Annotated[int, Range(0, 1000)]
+
+
+@dataclass(frozen=True)
+class VingtUnOptions(Options):
+    """The agreed terms of a session of Vingt-un; every variation of the texts is an option.
+
+    ``min_stake``/``max_stake`` (1..100): "The minimum is usually one coin or
+    counter, and the maximum whatever may be agreed upon." ``counters``
+    (0..10**9): what each player starts with; balances may go below zero (the
+    game is settled up at the end), except in a freeze-out.
+
+    The session (docs/rules.md section 6.1): ``until="deals"`` ends it after
+    ``deals`` deals (a deal is one distribution and its settlement: one "hand of
+    the deal" in the text); ``"rotations"`` just before the deal comes to the
+    first dealer for the ``rotations``-th time; ``"freeze_out"`` when only one
+    player has counters left (a player at or below zero after a deal stands out).
 
     ``deal_passes``: ``"natural"`` (a natural puts the dealer out, seed 002),
-    ``"hands"`` (each deal lasts ``deal_hands`` rounds), ``"twice"`` (the dealer
-    goes through the pack twice) or ``"two_packs"`` (two packs shuffled together,
-    gone through once): "LIMITING THE DEAL". ``deal_to``: on a natural the deal
-    passes to the ``"next"`` player (the dealer's left) or the ``"holder"`` of the
-    natural. ``natural_puts_out``: False for "a natural shall not throw out the
-    dealer". ``natural_privilege``: ``"stake"`` or ``"double"``, the holder of a
-    natural receives that from each other player who holds no natural
-    ("ADDITIONAL PRIVILEGES FOR A NATURAL"). ``selling``: the player whose turn it
-    is to deal may sell it ("SELLING THE DEAL"), for at most ``max_price``.
+    ``"hands"`` (a dealer's tenure lasts ``deal_hands`` deals), ``"twice"``
+    (through the pack twice) or ``"two_packs"`` (two packs shuffled together, gone
+    through once): "LIMITING THE DEAL". ``deal_to``: on a natural the deal passes
+    to the ``"next"`` player or the ``"holder"``. ``natural_puts_out``: False for
+    "a natural shall not throw out the dealer" (then the deal must be limited).
+    ``natural_privilege``: ``"stake"`` or ``"double"`` of the holder's stake from
+    each other player without a natural. ``selling``: the player whose turn it
+    is to deal may sell it, for at most ``max_price`` (0..100).
 
-    ``pool_contribution``: each player pays this into a pool at the start of each
-    deal; ``pool_overdraw_penalty``: the dealer pays it to the pool when he
-    over-draws; ``pool_tie_share``: the divisor of the dealer's receipts on ties
-    paid to the pool (3 for "one-third", 0 for none); ``pool_to_natural``: the
-    pool is "secured by the player declaring the natural" ("POOL").
+    The pool ("POOL"): ``pool_contribution`` from each player, the dealer too, at
+    the start of each dealer's tenure (the text's "deal"); the dealer pays
+    ``pool_overdraw_penalty`` for each of his hands that over-draws; the share
+    ``1/pool_tie_share`` (0: none; 1..10) of his receipts on ties, rounded down
+    over the deal's ties; ``pool_to_natural``: the pool goes to the natural.
+
+    ``max_decisions`` (0: no bound; otherwise at least ``players + 3``): the
+    bound on decisions in one deal (docs/rules.md section 6.1): when it is
+    reached every hand still to play stands and the deal is ``truncated``.
     """
 
-    min_stake: int = 1
-    max_stake: int = 10
-    counters: int = 100
-    rounds: int = 1
+    min_stake: Stakes = 1
+    max_stake: Stakes = 10
+    counters: Annotated[int, Range(0, 10**9)] = 100
+    until: Literal["deals", "rotations", "freeze_out"] = "deals"
+    deals: Annotated[int, Range(1, 10**6)] = 1
+    rotations: Annotated[int, Range(1, 1000)] = 1
     deal_passes: Literal["natural", "hands", "twice", "two_packs"] = "natural"
-    deal_hands: int = 5
+    deal_hands: Annotated[int, Range(1, 1000)] = 5
     deal_to: Literal["next", "holder"] = "next"
     natural_puts_out: bool = True
     natural_privilege: Optional[Literal["stake", "double"]] = None
     selling: bool = False
-    max_price: int = 10
-    pool_contribution: int = 0
-    pool_overdraw_penalty: int = 0
-    pool_tie_share: int = 0
+    max_price: Annotated[int, Range(0, 100)] = 10
+    pool_contribution: Counters = 0
+    pool_overdraw_penalty: Counters = 0
+    pool_tie_share: Annotated[int, Range(0, 10)] = 0
     pool_to_natural: bool = False
+    max_decisions: Annotated[int, Range(0, 10**4)] = 0
 
-    def __post_init__(self) -> None:
-        def whole(name: str, low: int) -> None:
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise GameOptionError(f"option {name} must be a whole number >= {low}, not {value!r}")
-
-        for name in ("min_stake", "rounds", "deal_hands"):
-            whole(name, 1)
-        for name in ("counters", "max_price", "pool_contribution", "pool_overdraw_penalty",
-                     "pool_tie_share"):  # fmt: skip
-            whole(name, 0)
-        whole("max_stake", self.min_stake)
-        choices = {
-            "deal_passes": ("natural", "hands", "twice", "two_packs"),
-            "deal_to": ("next", "holder"),
-            "natural_privilege": (None, "stake", "double"),
-        }
-        for name, allowed in choices.items():
-            if getattr(self, name) not in allowed:
-                raise GameOptionError(
-                    f"option {name} must be one of {', '.join(map(repr, allowed))}, "
-                    f"not {getattr(self, name)!r}"
-                )
-        for name in ("natural_puts_out", "selling", "pool_to_natural"):
-            if not isinstance(getattr(self, name), bool):
-                raise GameOptionError(f"option {name} must be True or False, not {getattr(self, name)!r}")
+    def check(self) -> None:
+        if self.max_stake < self.min_stake:
+            raise GameOptionError(f"option max_stake must be at least min_stake ({self.min_stake}), "
+                                  f"not {self.max_stake!r}")  # fmt: skip
+        if self.until == "freeze_out" and self.counters == 0:
+            raise GameOptionError("option until='freeze_out' needs counters >= 1 (every player starts out)")
 
     @property
     def has_pool(self) -> bool:
         return bool(self.pool_contribution or self.pool_overdraw_penalty or self.pool_tie_share
                     or self.pool_to_natural)  # fmt: skip
 
-    @classmethod
-    def from_kwargs(cls, options: Mapping[str, Any]) -> VingtUnOptions:
-        known = {f.name for f in fields(cls)}
-        for name in options:
-            if name not in known:
-                raise GameOptionError(f"unknown vingt_un option {name!r}")
-        return cls(**options)
+
+# --------------------------------------------------------------------------------------
+# The table
+# --------------------------------------------------------------------------------------
+
+SELL, BUY, STAKE, DOUBLE, PLAY, DEALER, OVER = "sell", "buy", "stake", "double", "draw", "dealer", "over"
+PHASES = (SELL, BUY, STAKE, DOUBLE, PLAY, DEALER, OVER)
+MAX_HANDS = 4
+"""'at most four hands' from one deal."""
+MAX_CARDS = 16
+"""A hand of 21 or less holds at most 14 cards, even from two packs (eight aces, six twos)."""
+ACE = 12
 
 
-class VingtUn(Table, Game):
-    """A game of Vingt-un between ``players`` seats (0 .. players-1), one of them dealing.
+class Hand:
+    """A hand on the table: its cards, stake, and state. ``down`` holds the positions of
+    its cards dealt face down (seen by the holder only until ``shown``).
 
-    The rules run in the compiled :class:`Table` (``src/_vingt_un_table.pyx``);
-    this class adds the protocol's set-up, copies and JSON.
+    Every change goes through a method, which drops the hand's cached views: an
+    observation rebuilds only the views of the hands that changed since the last.
+    """
+
+    __slots__ = ("cards", "stake", "divided", "done", "collected", "shown", "down", "_views", "row")
+
+    def __init__(self, card: int, row: list[Any], down: tuple[int, ...] = (0, 1), stake: int = 0,
+                 divided: bool = False) -> None:  # fmt: skip
+        self.cards = [card]
+        self.stake = stake
+        self.divided = divided
+        self.done = self.collected = self.shown = False
+        self.down = down
+        self._views: list[HandView | None] = [None, None]
+        self.row = row
+        """The cached views of the whole row of hands this hand is in (dropped with its own)."""
+        row[0] = row[1] = None
+
+    def _changed(self) -> None:
+        self._views = [None, None]
+        row = self.row
+        row[0] = row[1] = None
+
+    def copy(self, row: list[Any]) -> Hand:
+        """A copy in the row whose cached views are ``row``."""
+        twin = Hand.__new__(Hand)
+        twin.cards, twin.stake, twin.divided, twin.done = list(self.cards), self.stake, self.divided, self.done
+        twin.collected, twin.shown, twin.down = self.collected, self.shown, self.down
+        twin._views = list(self._views)  # views are immutable: sharing them is safe
+        twin.row = row
+        return twin
+
+    def add(self, card: int) -> None:
+        self.cards.append(card)
+        self._changed()
+
+    def set_stake(self, stake: int) -> None:
+        self.stake = stake
+        self._changed()
+
+    def finish(self) -> None:
+        self.done = True
+        self._changed()
+
+    def throw_up(self) -> None:
+        """Over-drawn: the cards go to the pone, unseen."""
+        self.collected = self.done = True
+        self._changed()
+
+    def reveal(self) -> bool:
+        """Show the hand to all; whether it was hidden before."""
+        if self.shown:
+            return False
+        self.shown = True
+        self._changed()
+        return True
+
+    def divide(self, stake: int, face_up: bool) -> Hand:
+        """Divide the pair: the second card leaves to start a new hand (returned) with
+        ``stake``; both cards are shown, and each hand's next card comes face down unless
+        ``face_up`` (the dealer, playing with his cards turned up)."""
+        second = Hand(self.cards.pop(), self.row, down=(1,), stake=stake, divided=True)
+        second.shown = face_up
+        self.divided = True
+        self.down = (1,)
+        self._changed()
+        return second
+
+    def points(self) -> int:
+        return points(self.cards)
+
+    def strength(self) -> int:
+        """The hand's strength as :func:`pycards.vingtun.evaluate` gives it."""
+        total = points(self.cards)
+        if total > 21:
+            return OVER_DRAWN
+        if total == 21 and len(self.cards) == 2 and not self.divided:
+            return NATURAL
+        return total
+
+    def is_pair(self) -> bool:
+        cards = self.cards
+        return len(cards) == 2 and cards[0] >> 2 == cards[1] >> 2
+
+    def view(self, sees: bool) -> HandView:
+        """The hand as a seat sees it: all its cards if it ``sees`` them (its holder) or
+        they are shown, else its face-down cards hidden; none once thrown up."""
+        view = self._views[sees]
+        if view is not None:
+            return view
+        if self.collected:
+            cards: tuple[Optional[int], ...] = ()
+        elif sees or self.shown:
+            cards = tuple(self.cards)
+        else:
+            down = self.down
+            cards = tuple([None if i in down else c for i, c in enumerate(self.cards)])
+        view = self._views[sees] = _new(HandView, (cards, self.stake, self.divided, self.done))
+        return view
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "stake": self.stake, "divided": self.divided, "done": self.done,
+                "collected": self.collected, "shown": self.shown, "down": list(self.down)}  # fmt: skip
+
+
+class VingtUn(Game):
+    """A session of Vingt-un between ``players`` seats (2..12), one of them dealing.
+
+    ``dealer`` skips choosing the first dealer by the first ace; ``top`` puts those
+    cards, in that order, on top of the first pack (the rest shuffled below them):
+    together they replay a recorded deal, or set up a position to study.
 
     >>> from pycards.games import new_game
     >>> game = new_game("vingt_un", players=3, seed=7)
-    >>> game.to_act == game.observation(0)["to_act"], game.is_over
-    (True, False)
     >>> while not game.is_over:
     ...     _ = game.apply(game.legal_actions()[0])
-    >>> sum(game.payoffs().values())
-    0
+    >>> sum(game.payoffs().values()), game.deal_number
+    (0, 1)
     """
 
     name: ClassVar[str] = "vingt_un"
-    Options: ClassVar[type] = VingtUnOptions
-    actions: ClassVar[Mapping[str, type[Action]]] = {
-        cls.__name__: cls
-        for cls in (Stake, Double, Divide, Draw, Content, SellDeal, KeepDeal, AcceptSale, DeclineSale)
-    }
+    Options: ClassVar[type[VingtUnOptions]] = VingtUnOptions
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        Stake, Double, Divide, Draw, Content, SellDeal, KeepDeal, AcceptSale, DeclineSale
+    )  # fmt: skip
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 12
+
+    options: VingtUnOptions
 
     def __init__(self, players: int = 4, seed: int = 0, *, dealer: int | None = None,
                  top: Sequence[int | str] = (), **options: Any) -> None:  # fmt: skip
-        """``dealer`` skips choosing the first dealer by the first ace; ``top`` puts
-        those cards, in that order, on top of the first pack (the rest shuffled below
-        them): together they replay a recorded deal, or set up a position to study."""
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 12:
+        if type(players) is not int or not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
             raise GameOptionError(f"vingt_un needs 2 to 12 players, not {players!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if type(seed) is not int:
             raise GameOptionError(f"the seed must be an int, not {seed!r}")
-        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
-                                   or not 0 <= dealer < players):  # fmt: skip
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
             raise GameOptionError(f"the dealer must be a seat 0..{players - 1}, not {dealer!r}")
+        terms = VingtUnOptions.from_dict(options, "vingt_un")
         stacked = parse(top)
-        self._setup(players, seed, VingtUnOptions.from_kwargs(options), stacked)
-        self._open_ledger()
-        self._start(dealer)
+        self._setup(players, seed, terms)
+        self._start_args = {"dealer": dealer, "top": list(stacked)}
+        self._start(dealer, stacked)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (VingtUn.from_dict, (self.to_dict(),))
+    # -- setting up --------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def _setup(self, players: int, seed: int, options: VingtUnOptions) -> None:
+        if options.max_decisions and options.max_decisions < players + 3:
+            raise GameOptionError(
+                f"option max_decisions must be 0 or at least players + 3 = {players + 3}, "
+                f"not {options.max_decisions!r}"
+            )
+        self.players, self.seed, self.options = players, seed, options
+        self.names = tuple(f"p{i}" for i in range(players))
+        cards = pack_cards(packs=2) if options.deal_passes == "two_packs" else FULL
+        self.pack = Pack(cards, seed_key(seed))
+        self._stakes = [Stake(a) for a in range(options.min_stake, options.max_stake + 1)]
+        self._divides = [Divide(a) for a in range(options.min_stake, options.max_stake + 1)]
+        self._records = History()
+        self._busy = False
+        self._entries: list[Any] = []
+        self.first_dealer_draw: list[list[int]] = []
+        self._clear_hands()
+        self._money: tuple[tuple[int, ...], int] | None = None
+        self.phase = OVER
+        self.dealer = self.proper_dealer = -1
+        self.seller = self.buyer = -1
+        self.price = 0
+        self.deal_round = 0
+        self.turn = 0
+        self.hand_index = 0
+        self.double = False
+        self.order: list[int] = []
+        self.naturals: list[int] = []
+        self.decisions = 0
+        self._truncated = False
+        self.last_truncated = False
+        self._rewards = [0] * players
+        self._deal_start = [options.counters] * players
+        self.passes = 0
+        self.session = Session(options.until, options.rotations if options.until == "rotations" else options.deals, 0)
+
+    def _open_ledger(self) -> None:
+        parties = {name: self.options.counters for name in self.names}
+        if self.options.has_pool:
+            parties["pool"] = 0
+        self._ledger = Ledger(parties, credit=self.names, journal=False)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> Optional[int]:
+        phase = self.phase
+        if phase == PLAY or phase == STAKE:
+            return self.order[self.turn]
+        if phase == DOUBLE or phase == DEALER:
+            return self.dealer
+        if phase == OVER:
+            return None
+        return self.turn
+
+    @property
+    def deal_number(self) -> int:
+        return self.session.deals + (self.phase != OVER)
+
+    @property
+    def truncated(self) -> bool:
+        return self.last_truncated
+
+    @property
+    def ledger(self) -> LedgerView:
+        return self._ledger.view()
+
+    @property
+    def stock(self) -> list[int]:
+        """The undealt pack, its top card last (omniscient)."""
+        return list(self.pack.stock)
+
+    @property
+    def used(self) -> list[int]:
+        """The used cards collected by the pone (omniscient)."""
+        return list(self.pack.used)
+
+    def dealable(self) -> int:
+        """Cards that can still be dealt in this deal: the pack but its last card, then
+        the used cards the pone has collected (shuffled with that last card to continue)."""
+        pack = self.pack
+        stock = len(pack.stock)
+        return (stock - 1 if stock > 1 else 0) + len(pack.used)
+
+    def rewards(self) -> dict[int, int]:
+        return dict(enumerate(self._rewards))
+
+    def payoffs(self) -> dict[int, int]:
+        balances = self._ledger._balances
+        counters = self.options.counters
+        return {seat: balances[name] - counters for seat, name in enumerate(self.names)}
+
+    def roles(self) -> tuple[str, ...]:
+        """Each seat's part in the deal in play (or the last): ``"dealer"``, ``"player"`` or ``"out"``."""
+        out = self.session.out
+        return tuple("dealer" if s == self.dealer else "out" if s in out else "player" for s in range(self.players))
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(self.name, self.MIN_PLAYERS, self.MAX_PLAYERS, self.max_decisions_per_deal(),
+                        self.pack.cards, self.num_actions, self.observation_size())  # fmt: skip
+
+    def max_decisions_per_deal(self) -> int:
+        """The most decisions one deal can take: a sale and its answer, the stakes, the
+        double, and for each seat at most three divisions and four hands of at most 15
+        decisions each (14 cards at most stay at 21 or under) — or ``max_decisions``."""
+        natural = 2 + (self.players - 1) + 1 + self.players * (3 + MAX_HANDS * 15)
+        bound = self.options.max_decisions
+        return min(natural, bound) if bound else natural
+
+    # -- legal actions ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY or phase == DEALER:
+            if not self.dealable():
+                return [CONTENT]  # pack and used cards exhausted: the hand must stand
+            if self._may_divide():
+                return [DRAW, CONTENT, *([Divide(0)] if phase == DEALER else self._divides)]
+            return [DRAW, CONTENT]
+        if phase == STAKE:
+            return list(self._stakes)
+        if phase == DOUBLE:
+            return [CALL, NO_CALL]
+        if phase == SELL:
+            return [KEEP] + [SellDeal(buyer, price) for buyer in range(self.players)
+                             if buyer != self.turn and buyer not in self.session.out
+                             for price in range(self.options.max_price + 1)]  # fmt: skip
+        if phase == BUY:
+            return [ACCEPT, DECLINE]
+        return []
+
+    def _legal(self, key: tuple[Any, ...]) -> bool:
+        kind, phase, terms = key[0], self.phase, self.options
+        if phase == PLAY or phase == DEALER:
+            if kind is Content:
+                return True
+            if kind is Draw:
+                return self.dealable() >= 1
+            if kind is Divide and self._may_divide():
+                stake = key[1]
+                return stake == 0 if phase == DEALER else terms.min_stake <= stake <= terms.max_stake
+            return False
+        if phase == STAKE:
+            return kind is Stake and terms.min_stake <= key[1] <= terms.max_stake
+        if phase == DOUBLE:
+            return kind is Double
+        if phase == SELL:
+            if kind is KeepDeal:
+                return True
+            return (kind is SellDeal and key[1] != self.turn and 0 <= key[1] < self.players
+                    and key[1] not in self.session.out and 0 <= key[2] <= terms.max_price)  # fmt: skip
+        if phase == BUY:
+            return kind is AcceptSale or kind is DeclineSale
+        return False
+
+    def _where(self) -> str:
+        return f"phase {self.phase!r}, seat {self.to_act} to act"
+
+    def _row(self) -> int:
+        """The seat whose hand is in play."""
+        return self.dealer if self.phase == DEALER else self.order[self.turn]
+
+    def _may_divide(self) -> bool:
+        hands = self.hands[self._row()]
+        return hands[self.hand_index].is_pair() and len(hands) < MAX_HANDS and self.dealable() >= 2
+
+    # -- observations ----------------------------------------------------------------------
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know now (keys in docs/protocol.md).
+
+        A player's first two cards are face down (``None`` to the others) until
+        shown; the dealer's are turned up when he plays; a natural is declared
+        face up; a divided pair is shown; at the show every standing hand is
+        declared; an over-drawn hand is thrown up and shows no cards. The pack and
+        the used cards are only counted.
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self._check_seat(seat)
+        row_view = self._row_view
+        phase, dealer, pack, out = self.phase, self.dealer, self.pack, self.session.out
+        caches = self._row_views
+        hands = {}
+        for row in self.order:
+            sees = row == seat
+            views = caches[row][sees]
+            hands[row] = views if views is not None else row_view(row, sees)
+        money = self._money
+        if money is None:
+            balances = self._ledger._balances
+            money = self._money = (tuple([balances[name] for name in self.names]), balances.get("pool", 0))
         return {
+            "seat": seat,
+            "to_act": self.to_act,
+            "phase": phase,
+            "deal_number": self.session.deals + (phase != OVER),
+            "dealer": dealer,
+            "proper_dealer": self.proper_dealer,
+            "double": self.double,
+            "hands": hands,
+            "dealer_hands": row_view(dealer, seat == dealer) if dealer >= 0 else (),
+            "balances": money[0],
+            "pool": money[1],
+            "stock": len(pack.stock),
+            "used": len(pack.used),
+            "offer": (self.seller, self.buyer, self.price) if phase == BUY else None,
+            "out": tuple(sorted(out)) if out else (),
+            "truncated": self.last_truncated,
+        }
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def _apply(self, action: Action, seat: int) -> Record:
+        self._entries = []
+        self.decisions += 1
+        kind = type(action)
+        if kind is Draw:
+            self._on_draw()
+        elif kind is Content:
+            self.hands[self._row()][self.hand_index].finish()
+            self._advance()
+        elif kind is Stake:
+            self._on_stake(action.amount)  # type: ignore[attr-defined]
+        elif kind is Double:
+            self._on_double(action.call)  # type: ignore[attr-defined]
+        elif kind is Divide:
+            self._on_divide(action.stake)  # type: ignore[attr-defined]
+        elif kind is SellDeal:
+            self.buyer, self.price, self.seller = action.buyer, action.price, self.turn  # type: ignore[attr-defined]
+            self.phase = BUY
+            self.turn = self.buyer
+        elif kind is KeepDeal:
+            self._begin_round()
+        elif kind is AcceptSale:
+            self._pay([Payment(self.names[self.buyer], self.names[self.seller], self.price)], "the deal is sold")
+            self.dealer = self.buyer
+            self._begin_round()
+        else:  # DeclineSale
+            self.buyer = -1
+            self._begin_round()
+        return _new(Record, (seat, action, tuple(self._entries)))
+
+    def _pay(self, payments: list[Payment], note: str) -> None:
+        """Pay through the ledger as one batch (zero payments left out), and record it."""
+        payments = [p for p in payments if p.amount]
+        if payments:
+            self._ledger.apply(payments, note)
+            self._money = None
+            self._entries.append(Note(note))
+            self._entries.extend(payments)
+
+    def _between(self, seat: int, amount: int) -> Payment:
+        """``amount`` > 0: the dealer pays the player; < 0: the player pays the dealer."""
+        player, dealer = self.names[seat], self.names[self.dealer]
+        return _new(Payment, (dealer, player, amount) if amount > 0 else (player, dealer, -amount))
+
+    def _settle_player(self, seat: int, amount: int, note: str) -> None:
+        self._pay([self._between(seat, amount)], note)
+
+    # -- chance -----------------------------------------------------------------------------
+
+    def _card(self, seat: int, hand: int, face_down: bool) -> int:
+        """The top card, dealt to ``seat``'s hand ``hand``. The last card of the pack is
+        never dealt: it joins the used cards, which the pone shuffles to continue."""
+        pack = self.pack
+        if len(pack.stock) <= 1:
+            size = pack.reshuffle_used()
+            self.passes += 1
+            self._entries.append(Reshuffled(size))
+        card = pack.stock.pop()
+        self._entries.append(_new(Dealt, (seat, hand, card, (seat,) if face_down else None)))
+        return card
+
+    def _fresh_pack(self, top: Sequence[int] = ()) -> None:
+        self.pack.shuffle(top)
+        self.passes = 1
+
+    # -- the session, the deal and the round --------------------------------------------------
+
+    def _start(self, dealer: int | None, top: Sequence[int]) -> None:
+        """Choose the first dealer ("the player to whom the first ace is dealt"), then begin."""
+        self._open_ledger()
+        self._entries = []
+        if dealer is None:
+            dealer, draws = self.pack.first_to_turn_up(self.players, ACE)
+            self.first_dealer_draw = draws
+            self._entries.append(Note(f"the first ace falls to p{dealer}, who deals"))
+            for seat, cards in enumerate(draws):
+                self._entries.extend(Dealt(seat, -1, card, None) for card in cards)
+        else:
+            self._entries.append(Note(f"p{dealer} deals"))
+        self.session.first_dealer = dealer
+        self._begin_deal(dealer, top)
+        self._records.append(Record(None, None, tuple(self._entries)))
+
+    def _begin_deal(self, seat: int, top: Sequence[int] = ()) -> None:
+        """A new tenure for ``seat``: pool contributions, a fresh pack, maybe a sale."""
+        self.proper_dealer = self.dealer = seat
+        self.seller = self.buyer = -1
+        self.deal_round = 0
+        self.order = []
+        self._clear_hands()
+        self._fresh_pack(top)
+        self._deal_start = self._player_balances()
+        if self.options.pool_contribution:
+            self._pay([Payment(self.names[s], "pool", self.options.pool_contribution)
+                       for s in range(self.players) if s not in self.session.out],
+                      "pool contributions for the deal")  # fmt: skip
+        if self.options.selling:
+            self.phase = SELL
+            self.turn = seat
+        else:
+            self._begin_round()
+
+    def _player_balances(self) -> list[int]:
+        balances = self._ledger._balances
+        return [balances[name] for name in self.names]
+
+    def _clear_hands(self) -> None:
+        self.hands: list[list[Hand]] = [[] for _ in range(self.players)]
+        self._row_views: list[list[Any]] = [[(), ()] for _ in range(self.players)]
+
+    def _row_view(self, row: int, sees: bool) -> tuple[HandView, ...]:
+        """The views of ``row``'s hands, cached until one of them changes."""
+        cache = self._row_views[row]
+        views = cache[sees]
+        if views is None:
+            views = cache[sees] = tuple([h.view(sees) for h in self.hands[row]])
+        return views  # type: ignore[no-any-return]
+
+    def _begin_round(self) -> None:
+        """One card to each player, from the proper dealer's left, and to the dealer."""
+        out = self.session.out
+        self.order = [s for s in rotation(self.proper_dealer, self.players, out) if s != self.dealer]
+        self.double = False
+        self.naturals = []
+        self.decisions = 0
+        self._truncated = False
+        self._clear_hands()
+        rows = self._row_views
+        for seat in self.order:
+            self.hands[seat].append(Hand(self._card(seat, 0, True), rows[seat]))
+        self.hands[self.dealer].append(Hand(self._card(self.dealer, 0, True), rows[self.dealer]))
+        self.phase = STAKE
+        self.turn = 0
+
+    def _on_stake(self, amount: int) -> None:
+        self.hands[self.order[self.turn]][0].set_stake(amount)
+        self.turn += 1
+        if self.turn == len(self.order):
+            self.phase = DOUBLE
+
+    def _on_double(self, call: bool) -> None:
+        """The dealer's "double" doubles every stake; then the second card to each."""
+        self.double = call
+        if call:
+            for seat in self.order:
+                self.hands[seat][0].set_stake(2 * self.hands[seat][0].stake)
+        for seat in self.order:
+            self.hands[seat][0].add(self._card(seat, 0, True))
+        self.hands[self.dealer][0].add(self._card(self.dealer, 0, True))
+        self._declare_naturals()
+
+    def _declare_naturals(self) -> None:
+        hands = self.hands
+        self.naturals = [s for s in self.order if hands[s][0].strength() == NATURAL]
+        dealer_hand = hands[self.dealer][0]
+        if dealer_hand.strength() == NATURAL:
+            # "he at once declares it; throws the two cards, face upwards, on the table, and
+            # collects the stakes from the other players, the amount in this case being double"
+            self._show(self.dealer, 0)
+            for seat in self.order:
+                hand = hands[seat][0]
+                if seat in self.naturals:  # "neither pays to the other"
+                    self._show(seat, 0)
+                else:
+                    self._settle_player(seat, -2 * hand.stake, "the dealer's natural")
+                hand.finish()
+            self.naturals = []
+            self._end_round()
+            return
+        for seat in self.naturals:
+            hand = hands[seat][0]
+            self._show(seat, 0)  # "he should at once declare it"
+            self._settle_player(seat, 2 * hand.stake, "a natural")
+            hand.finish()
+        if self.naturals and not self._natural_disregarded():
+            self._natural_privileges()
+        self.phase = PLAY
+        self.turn = 0
+        self.hand_index = 0
+        self._advance()
+
+    def _show(self, seat: int, index: int) -> None:
+        hand = self.hands[seat][index]
+        if hand.reveal():
+            self._entries.append(Shown(seat, index, tuple(hand.cards)))
+
+    def _natural_disregarded(self) -> bool:
+        """A natural on the first hand of the deal, where naturals put the dealer out:
+        "the dealer disregards it, except that he has to pay to the holder as for a
+        drawn Vingt-un", so no privilege and no pool go with it."""
+        return self.deal_round == 0 and self.options.deal_passes == "natural" and self.options.natural_puts_out
+
+    def _natural_privileges(self) -> None:
+        """ADDITIONAL PRIVILEGES FOR A NATURAL, and a POOL won by the natural."""
+        naturals = self.naturals
+        payers = [s for s in self.order if s not in naturals]
+        privilege = {None: 0, "stake": 1, "double": 2}[self.options.natural_privilege]
+        if privilege:
+            label = "stake" if privilege == 1 else "double"
+            for holder in naturals:
+                amount = self.hands[holder][0].stake // (2 if self.double else 1) * privilege
+                self._pay([Payment(self.names[s], self.names[holder], amount) for s in payers],
+                          f"p{holder}'s natural: a {label} from each player")  # fmt: skip
+        if self.options.pool_to_natural:
+            shares = split(self._ledger.balance("pool"), naturals, self.order)
+            self._pay([Payment("pool", self.names[s], a) for s, a in shares.items()], "the pool to the natural")
+
+    def _advance(self) -> None:
+        """Move to the next hand that needs a decision, playing the dealer's part when due."""
+        hands = self.hands
+        while self.phase == PLAY:
+            if self.turn >= len(self.order):
+                self._dealer_turn()
+                return
+            row = hands[self.order[self.turn]]
+            while self.hand_index < len(row) and row[self.hand_index].done:
+                self.hand_index += 1
+            if self.hand_index < len(row):
+                hand = row[self.hand_index]
+                if hand.points() >= 21 and not hand.is_pair():
+                    hand.finish()  # 21 stands; over-drawn was settled when drawn
+                    continue
+                if self._bound_reached():
+                    hand.finish()
+                    continue
+                return
+            self.turn += 1
+            self.hand_index = 0
+        if self.phase == DEALER:
+            row = hands[self.dealer]
+            while self.hand_index < len(row):
+                hand = row[self.hand_index]
+                if not (hand.done or hand.points() >= 21) and not self._bound_reached():
+                    break
+                hand.finish()
+                self.hand_index += 1
+            if self.hand_index == len(row):
+                self._showdown()
+
+    def _bound_reached(self) -> bool:
+        """The bound on decisions per deal is reached: the hand in play stands."""
+        bound = self.options.max_decisions
+        if bound and self.decisions >= bound:
+            self._truncated = True
+            return True
+        return False
+
+    def _dealer_turn(self) -> None:
+        """The dealer turns up his cards and plays, if any player's hand still stands."""
+        standing = any(hand.points() <= 21 for seat in self.order if seat not in self.naturals
+                       for hand in self.hands[seat])  # fmt: skip
+        self.phase = DEALER
+        self.hand_index = 0
+        if not standing:  # nobody left to play against: the dealer need not draw
+            self._end_round()
+            return
+        self._show(self.dealer, 0)  # "He then turns up his own two cards ... in view of the company"
+        self._advance()
+
+    def _on_draw(self) -> None:
+        row = self._row()
+        hand = self.hands[row][self.hand_index]
+        hand.add(self._card(row, self.hand_index, False))
+        if self.phase == PLAY and hand.points() > 21:
+            # "the player would have had to pay the dealer the amount he staked ... At the
+            # same time he would throw up his cards, or hand them to ... the pone"
+            self._settle_player(row, -hand.stake, "over-drawn")
+            hand.throw_up()
+            self.pack.discard(hand.cards)
+        self._advance()
+
+    def _on_divide(self, stake: int) -> None:
+        """Divide the pair in play: the second card starts a new hand, just after it,
+        with its own stake (doubled if the dealer called "double"); each gets a card."""
+        row, index = self._row(), self.hand_index
+        hands = self.hands[row]
+        hand = hands[index]
+        face_down = self.phase == PLAY  # the dealer plays with his cards turned up
+        second = hand.divide(stake * (2 if self.double else 1), face_up=not face_down)
+        hands.insert(index + 1, second)
+        self._entries.append(Shown(row, index, tuple(hand.cards)))
+        self._entries.append(Shown(row, index + 1, tuple(second.cards)))
+        hand.add(self._card(row, index, face_down))
+        second.add(self._card(row, index + 1, face_down))
+        self._advance()
+
+    def _showdown(self) -> None:
+        """Settle every standing player hand against each of the dealer's hands, as one batch."""
+        payments = []
+        tie_receipts = 0
+        dealer_name = self.names[self.dealer]
+        options = self.options
+        for d, dealer_hand in enumerate(self.hands[self.dealer]):
+            self._show(self.dealer, d)
+            theirs = dealer_hand.strength()
+            if theirs == OVER_DRAWN and options.pool_overdraw_penalty:
+                payments.append(Payment(dealer_name, "pool", options.pool_overdraw_penalty))
+            for seat in self.order:
+                if seat in self.naturals:
+                    continue
+                for hand in self.hands[seat]:
+                    mine = hand.strength()
+                    if mine == OVER_DRAWN:
+                        continue  # paid when he over-drew
+                    result = settle_checked_strengths(theirs, mine, hand.stake)
+                    if mine == theirs:  # a tie: the dealer receives (single, even at 21)
+                        tie_receipts -= result
+                    payments.append(self._between(seat, result))
+        if options.pool_tie_share and tie_receipts:
+            payments.append(Payment(dealer_name, "pool", tie_receipts // options.pool_tie_share))
+        self._pay(payments, "the show")
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """Collect the cards, close the deal, and pass the deal when it is due."""
+        for seat in self.order:
+            for hand in self.hands[seat]:
+                if not hand.collected:
+                    self.pack.discard(hand.cards)
+        for hand in self.hands[self.dealer]:
+            self.pack.discard(hand.cards)
+        self.deal_round += 1
+        after = self._player_balances()
+        self._rewards = [a - b for a, b in zip(after, self._deal_start)]
+        self._deal_start = after
+        self.last_truncated = self._truncated
+        self._entries.append(DealEnded(self.session.deals, tuple(self._rewards), self._truncated, self.roles()))
+        next_dealer = self._next_dealer()
+        passes = next_dealer >= 0
+        if self.options.until == "freeze_out":
+            self._freeze_out()
+        players_in = self.players - len(self.session.out)
+        if self.dealer in self.session.out or self.proper_dealer in self.session.out:
+            passes = True
+            next_dealer = next_in(self.proper_dealer, self.players, self.session.out)
+        if self.session.deal_ended(next_dealer if passes else self.proper_dealer, passes, players_in):
+            self.phase = OVER
+            return
+        if not passes:
+            self._begin_round()
+        else:
+            self._begin_deal(next_dealer)
+
+    def _freeze_out(self) -> None:
+        """Seats at or below zero stand out for the rest of the session."""
+        balances = self._ledger._balances
+        for seat, name in enumerate(self.names):
+            if balances[name] <= 0 and seat not in self.session.out:
+                self.session.out.add(seat)
+                self._entries.append(Note(f"p{seat} has no counters left and stands out"))
+
+    def _next_dealer(self) -> int:
+        """Who deals next, or -1 if the dealer goes on."""
+        options = self.options
+        left = next_in(self.proper_dealer, self.players, self.session.out)
+        if options.deal_passes == "natural":
+            if self.naturals and options.natural_puts_out and self.deal_round != 1:
+                return self.naturals[0] if options.deal_to == "holder" else left
+            return -1
+        if options.deal_passes == "hands":
+            return left if self.deal_round >= options.deal_hands else -1
+        # "twice" through the pack, or "two_packs" once: the round that used the last
+        # of the dealer's supply was completed from the used cards; now the deal passes.
+        return left if self.passes > (2 if options.deal_passes == "twice" else 1) else -1
+
+    # -- the codec and the encoding -------------------------------------------------------------
+
+    def _domains(self) -> Domains:
+        o = self.options
+        stakes = range(o.min_stake, o.max_stake + 1)
+        return [
+            (Stake, {"amount": stakes}),
+            (Double, {"call": (True, False)}),
+            (Divide, {"stake": (0, *stakes)}),
+            (Draw, {}),
+            (Content, {}),
+            (SellDeal, {"buyer": range(self.players), "price": range(o.max_price + 1)}),
+            (KeepDeal, {}),
+            (AcceptSale, {}),
+            (DeclineSale, {}),
+        ]
+
+    def observation_size(self) -> int:
+        return len(PHASES) + 4 + self.players * (3 + MAX_HANDS * _HAND_FEATURES)
+
+    def encode(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s observation as a vector (layout in docs/protocol.md, "vingt_un").
+
+        The phase one-hot; whether ``seat`` deals, whether "double" was called, the
+        stock and the used cards over the pack's size; then for each seat in turn
+        from ``seat`` itself leftwards: whether it deals, is out, its balance over
+        the starting counters (or 1), and for each of four hand slots: present,
+        the Vingt-un total of its visible cards / 21, the visible count of
+        aces, of cards, of face-down cards (/ 16 cards), the stake / the most a
+        stake can be, divided, done, thrown up.
+        """
+        import numpy as np
+
+        obs = self.observation(seat)
+        out = np.zeros(self.observation_size(), dtype=np.float32)
+        out[PHASES.index(obs["phase"])] = 1.0
+        base = len(PHASES)
+        size = len(self.pack.cards)
+        out[base : base + 4] = (obs["dealer"] == seat, obs["double"], obs["stock"] / size, obs["used"] / size)
+        base += 4
+        scale = max(1, self.options.counters)
+        most_stake = 2 * self.options.max_stake
+        for k in range(self.players):
+            s = (seat + k) % self.players
+            views = obs["dealer_hands"] if s == obs["dealer"] else obs["hands"].get(s, [])
+            out[base : base + 3] = (s == obs["dealer"], s in self.session.out, obs["balances"][s] / scale)
+            base += 3
+            for slot in range(MAX_HANDS):
+                if slot < len(views):
+                    view = views[slot]
+                    seen = [c for c in view.cards if c is not None]
+                    value = points(seen) if seen else 0
+                    out[base : base + _HAND_FEATURES] = (
+                        1.0, value / 21, sum(c >> 2 == ACE for c in seen) / 8, len(view.cards) / MAX_CARDS,
+                        (len(view.cards) - len(seen)) / MAX_CARDS, view.stake / most_stake, view.divided,
+                        view.done, not view.cards and view.done,
+                    )
+                base += _HAND_FEATURES
+        return out
+
+    # -- copies and documents -----------------------------------------------------------------
+
+    def copy(self) -> VingtUn:
+        twin = VingtUn.__new__(VingtUn)
+        twin.__dict__.update(self.__dict__)
+        twin.pack = self.pack.copy()
+        twin._row_views = [list(views) for views in self._row_views]
+        twin.hands = [[h.copy(views) for h in row] for row, views in zip(self.hands, twin._row_views)]
+        twin.order, twin.naturals = list(self.order), list(self.naturals)
+        twin._ledger = self._ledger.copy()
+        twin._records = self._records.copy()
+        twin.session = self.session.copy()
+        twin._busy = False
+        twin._entries = []
+        return twin
+
+    def to_dict(self, history: bool = False) -> dict[str, Any]:
+        """The state as plain JSON values: a snapshot of this moment, the same size at every
+        point of a session (``history=True`` adds the start and every action, to replay).
+
+        It holds the seed, which decides every future card: keep it on the server side.
+        """
+        data: dict[str, Any] = {
             "game": self.name,
+            "version": 2,
             "players": self.players,
             "seed": self.seed,
-            "options": {f.name: getattr(self.options, f.name) for f in fields(self.options)},
-            "ledger": self.ledger.to_dict(),
-            "history": [r.to_dict() for r in self.history],
-            "state": self._state(),
-        }
+            "options": self.options.to_dict(),
+            "balances": self._ledger.balances,
+            "pack": self.pack.to_dict(),
+            "session": self.session.to_dict(),
+            "first_record": self.records,
+            "state": {
+                "phase": self.phase, "dealer": self.dealer, "proper_dealer": self.proper_dealer,
+                "seller": self.seller, "buyer": self.buyer, "price": self.price,
+                "deal_round": self.deal_round, "passes": self.passes, "turn": self.turn,
+                "hand_index": self.hand_index, "double": self.double, "order": list(self.order),
+                "naturals": list(self.naturals), "decisions": self.decisions,
+                "truncating": self._truncated, "last_truncated": self.last_truncated,
+                "rewards": list(self._rewards), "deal_start": list(self._deal_start),
+                "hands": [[h.to_dict() for h in row] for row in self.hands],
+            },
+        }  # fmt: skip
+        if history:
+            if self._first_record:
+                raise StateError("this game was restored from a snapshot: its earlier actions are not kept")
+            data["history"] = {
+                "start": dict(self._start_args),
+                "actions": [r.action.to_dict() for r in self._records if r.action is not None],
+            }
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> VingtUn:
-        game = cls.__new__(cls)
-        game._setup(data["players"], data["seed"], VingtUnOptions.from_kwargs(data["options"]), ())
-        history = [
-            Record(
-                r["seat"],
-                None if r["action"] is None else cls.action_from_dict(r["action"]),
-                tuple((d[0], d[1]) for d in r["dealt"]),
-                tuple(Payment(*p) for p in r["payments"]),
-                r["note"],
-            )
-            for r in data["history"]
-        ]
-        game._restore(data["state"], Ledger.from_dict(data["ledger"]), history)
-        return game
+        """A game from :meth:`to_dict`, every field checked: StateError names the first problem."""
+        from pycards.games._vingt_un_state import restore
+
+        return restore(cls, data)
+
+
+_HAND_FEATURES = 9
+_new = tuple.__new__
+"""Makes a NamedTuple from a tuple of its fields without its Python-level ``__new__``."""

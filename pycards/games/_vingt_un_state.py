@@ -1,0 +1,220 @@
+"""Reading a Vingt-un state document back into a game, checking everything on the way.
+
+:meth:`pycards.games.vingt_un.VingtUn.from_dict` (and so ``pickle.loads``) comes
+here. A snapshot is checked field by field (types, ranges, the phase and whose
+turn it is, every hand, the pack against the cards on the table, the ledger
+against the counters); a document with ``history`` is replayed from its start
+and must arrive at the state it states. The first problem raises
+:class:`~pycards.errors.StateError` naming the field and its value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from pycards.errors import StateError
+from pycards.games.engine.document import Reader, shown
+from pycards.games.engine.pack import Pack
+from pycards.games.engine.seats import rotation
+from pycards.settlement import MAX_COUNTERS, Ledger
+
+if TYPE_CHECKING:
+    from pycards.games.vingt_un import VingtUn
+
+__all__ = ["restore"]
+
+_FIELDS = ("game", "version", "players", "seed", "options", "balances", "pack", "session", "first_record",
+           "state", "history")  # fmt: skip
+_STATE = ("phase", "dealer", "proper_dealer", "seller", "buyer", "price", "deal_round", "passes", "turn",
+          "hand_index", "double", "order", "naturals", "decisions", "truncating", "last_truncated", "rewards",
+          "deal_start", "hands")  # fmt: skip
+_HAND = ("cards", "stake", "divided", "done", "collected", "shown", "down")
+_BIG = 2**62
+_SEED_BITS = 256
+
+
+def restore(cls: type[VingtUn], data: Mapping[str, Any]) -> VingtUn:
+    from pycards.games.vingt_un import VingtUnOptions
+
+    doc = Reader(data, "document").only(*_FIELDS)
+    if doc.value("game") != cls.name:
+        raise StateError(f"document.game must be {cls.name!r}, not {shown(doc.value('game'))}")
+    if doc.value("version") != 2 or type(doc.value("version")) is not int:
+        raise StateError(f"document.version must be 2, not {shown(doc.value('version'))}")
+    players = doc.int("players", cls.MIN_PLAYERS, cls.MAX_PLAYERS)
+    seed = doc.value("seed")
+    if type(seed) is not int or seed.bit_length() > _SEED_BITS:
+        raise StateError(f"document.seed must be a whole number of at most {_SEED_BITS} bits, not {shown(seed)}")
+    try:
+        options = VingtUnOptions.from_dict(doc.value("options"), "vingt_un")
+    except ValueError as error:
+        raise StateError(f"document.options: {error}") from None
+    if "history" in data:
+        return _replay(cls, doc, players, seed, options)
+    game = cls.__new__(cls)
+    try:
+        game._setup(players, seed, options)
+    except ValueError as error:
+        raise StateError(f"document.options: {error}") from None
+    _read_state(game, doc)
+    return game
+
+
+def _replay(cls: type[VingtUn], doc: Reader, players: int, seed: int, options: Any) -> VingtUn:
+    """Play the document's history from its start; it must lead to the state it states."""
+    history = doc.reader("history").only("start", "actions")
+    start = history.reader("start").only("dealer", "top")
+    dealer = start.seat("dealer", players, none=True)
+    top = start.cards("top", 104)
+    try:
+        game = cls(players, seed, dealer=dealer, top=top, **options.to_dict())
+    except ValueError as error:
+        raise StateError(f"document.history.start: {error}") from None
+    for i, item in enumerate(history.list("actions", 10**7)):
+        try:
+            game.apply(cls.action_from_dict(item))
+        except ValueError as error:
+            raise StateError(f"document.history.actions[{i}]: {error}") from None
+    mine = game.to_dict()
+    for key, value in mine.items():
+        if doc.value(key) != value:
+            raise StateError(f"document.{key} is not where its history leads")
+    return game
+
+
+def _read_state(game: VingtUn, doc: Reader) -> None:
+    from pycards.games.vingt_un import MAX_CARDS, MAX_HANDS, PHASES, Hand
+
+    players, options = game.players, game.options
+    game._first_record = doc.int("first_record", 0, _BIG)
+    game.session.restore(doc.reader("session").only("first_dealer", "deals", "returns", "out", "over"), players)
+    out = game.session.out
+    s = doc.reader("state").only(*_STATE)
+    phase = game.phase = s.choice("phase", PHASES)
+    if (phase == "over") != game.session.over:
+        raise StateError(f"document.state.phase {phase!r} disagrees with document.session.over")
+    game.dealer = dealer = int(s.seat("dealer", players))  # type: ignore[arg-type]
+    game.proper_dealer = proper = int(s.seat("proper_dealer", players))  # type: ignore[arg-type]
+    game.seller, game.buyer = s.int("seller", -1, players - 1), s.int("buyer", -1, players - 1)
+    game.price = s.int("price", 0, options.max_price)
+    game.deal_round = s.int("deal_round", 0, _BIG)
+    game.passes = s.int("passes", 1, _BIG)
+    game.turn = s.int("turn", 0, players)
+    game.hand_index = s.int("hand_index", 0, MAX_HANDS - 1)
+    game.double = s.bool("double")
+    game.order = s.seats("order", players)
+    game.naturals = s.seats("naturals", players)
+    game.decisions = s.int("decisions", 0, _BIG)
+    game._truncated, game.last_truncated = s.bool("truncating"), s.bool("last_truncated")
+    game._rewards = s.ints("rewards", -MAX_COUNTERS, MAX_COUNTERS, players)
+    game._deal_start = s.ints("deal_start", -MAX_COUNTERS, MAX_COUNTERS, players)
+    if len(game._rewards) != players or len(game._deal_start) != players:
+        raise StateError(f"document.state.rewards and deal_start hold one number per seat ({players})")
+    rows = s.list("hands", players)
+    if len(rows) != players:
+        raise StateError(f"document.state.hands holds one list per seat ({players}), not {len(rows)}")
+    game._clear_hands()
+    for seat, row in enumerate(rows):
+        where = Reader({"row": row}, f"document.state.hands[{seat}]")
+        for i, item in enumerate(where.list("row", MAX_HANDS)):
+            h = Reader(item, f"document.state.hands[{seat}][{i}]").only(*_HAND)
+            hand = Hand(0, game._row_views[seat])
+            hand.cards = h.cards("cards", MAX_CARDS)
+            hand.stake = h.int("stake", 0, 2 * options.max_stake)
+            hand.divided, hand.done, hand.collected, hand.shown = (
+                h.bool("divided"), h.bool("done"), h.bool("collected"), h.bool("shown"))
+            down = tuple(h.ints("down", 0, 1, 2))
+            if down not in ((0, 1), (1,)) or not hand.cards:
+                raise StateError(f"{h.path} is not a hand: cards {shown(hand.cards)}, down {shown(list(down))}")
+            hand.down = down
+            game.hands[seat].append(hand)
+    _check_play(game, out, phase, dealer, proper)
+    _read_money(game, doc)
+    table = [c for row in game.hands for hand in row if not hand.collected for c in hand.cards]
+    try:
+        game.pack = Pack.from_dict(doc.value("pack"), game.pack.cards, game.pack.key)
+        game.pack.check_accounts(table if phase != "over" else [])
+    except ValueError as error:
+        raise StateError(f"document.pack: {error}") from None
+
+
+def _check_play(game: VingtUn, out: set[int], phase: str, dealer: int, proper: int) -> None:
+    """The phase, whose turn it is and the hands must make a position of the game."""
+    options, hands = game.options, game.hands
+
+    def bad(what: str) -> StateError:
+        return StateError(f"document.state: {what} (phase {phase!r})")
+
+    if dealer in out or proper in out:
+        raise bad(f"the dealer p{dealer} (proper dealer p{proper}) stands out")
+    if dealer != proper and not options.selling:
+        raise bad("the deal was sold but selling is not agreed")
+    if phase in ("sell", "buy"):
+        if game.order or any(hands):
+            raise bad("no cards are dealt before the deal is sold or kept")
+        if phase == "sell" and (game.turn != proper or dealer != proper):
+            raise bad("the proper dealer decides on a sale")
+        if phase == "buy" and (game.seller != proper or game.buyer in (-1, proper) or game.turn != game.buyer
+                               or game.buyer in out):  # fmt: skip
+            raise bad("the offered buyer answers the proper dealer's offer")
+        return
+    expected = [s for s in rotation(proper, game.players, out) if s != dealer]
+    if game.order != expected:
+        raise bad(f"the players in turn must be {expected}, not {game.order}")
+    if not set(game.naturals) <= set(game.order):
+        raise bad(f"naturals {game.naturals} are not all players of the deal")
+    for seat in range(game.players):
+        if seat != dealer and seat not in game.order and hands[seat]:
+            raise bad(f"p{seat} holds cards but is not in the deal")
+    if not hands[dealer] or any(not hands[s] for s in game.order):
+        raise bad("every player of the deal and the dealer hold a hand")
+    first = phase in ("stake", "double")
+    for seat in [*game.order, dealer]:
+        for hand in hands[seat]:
+            if first and (len(hand.cards) != 1 or len(hands[seat]) != 1):
+                raise bad(f"p{seat} must hold one hand of one card")
+            if not first and len(hand.cards) < 2:
+                raise bad(f"p{seat} holds a hand of fewer than two cards")
+            if seat == dealer and hand.stake:
+                raise bad("the dealer stakes nothing")
+            if seat != dealer and not first and not options.min_stake <= hand.stake <= 2 * options.max_stake:
+                raise bad(f"p{seat}'s stake {hand.stake} is outside the agreed stakes")
+            if hand.collected and (seat == dealer or hand.points() <= 21):
+                raise bad(f"p{seat} has a hand thrown up that did not over-draw")
+            if seat != dealer and hand.points() > 21 and not hand.collected and phase != "over":
+                raise bad(f"p{seat}'s over-drawn hand was not thrown up")
+    n = len(game.order)
+    if phase == "stake":
+        if not game.turn < n:
+            raise bad(f"turn {game.turn} is not a player's")
+        for k, seat in enumerate(game.order):
+            stake = hands[seat][0].stake
+            if (stake != 0) if k >= game.turn else not options.min_stake <= stake <= options.max_stake:
+                raise bad(f"p{seat}'s stake {stake} does not fit the staking so far")
+    elif phase == "double" and game.turn != n:
+        raise bad(f"turn {game.turn} must be {n}: every player has staked")
+    elif phase == "draw":
+        if not game.turn < n or game.hand_index >= len(hands[game.order[game.turn]]):
+            raise bad(f"turn {game.turn}, hand {game.hand_index} is not a hand in play")
+        if hands[game.order[game.turn]][game.hand_index].done:
+            raise bad("the hand in play is finished")
+    elif phase == "dealer":
+        if game.hand_index >= len(hands[dealer]) or hands[dealer][game.hand_index].done:
+            raise bad(f"the dealer's hand {game.hand_index} is not a hand in play")
+
+
+def _read_money(game: VingtUn, doc: Reader) -> None:
+    names = list(game.names) + (["pool"] if game.options.has_pool else [])
+    money = doc.reader("balances")
+    if sorted(money.data) != sorted(names):
+        raise StateError(f"document.balances must hold exactly the parties {names}, not {shown(list(money.data))}")
+    balances = {name: money.int(name, -MAX_COUNTERS, MAX_COUNTERS) for name in names}
+    expected = game.options.counters * game.players
+    if sum(balances.values()) != expected:
+        raise StateError(f"document.balances add up to {sum(balances.values())}, not the {expected} counters "
+                         "the players started with")  # fmt: skip
+    if balances.get("pool", 0) < 0:
+        raise StateError(f"document.balances.pool cannot be below zero: {balances['pool']}")
+    game._ledger = Ledger(balances, credit=game.names, journal=False)
+    game._money = None

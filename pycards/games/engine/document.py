@@ -1,0 +1,119 @@
+"""Reading a game's state document (``from_dict``), checking every field on the way.
+
+A :class:`Reader` wraps one JSON object and hands out its fields already
+checked: an exact ``int`` within bounds (never a bool, a float or a string of
+digits), a ``bool``, one of some choices, a list of seats or cards. The first
+problem raises :class:`~pycards.errors.StateError` naming the field by its path
+and the offending value, so a tampered or truncated document never becomes a
+game.
+
+>>> Reader({"dealer": 7}, "state").int("dealer", 0, 3)
+Traceback (most recent call last):
+...
+pycards.errors.StateError: state.dealer must be a whole number from 0 to 3, not 7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pycards.errors import StateError
+
+__all__ = ["Reader", "StateError", "shown"]
+
+_SHOWN = 80
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` cut short for a message (and never an error itself)."""
+    try:
+        text = repr(value)
+    except Exception:  # a huge int (Python's digit limit), or a failing __repr__
+        text = f"<int of {value.bit_length()} bits>" if isinstance(value, int) else object.__repr__(value)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+class Reader:
+    """The checked fields of the JSON object ``data``, found at ``path`` in the document."""
+
+    __slots__ = ("data", "path")
+
+    def __init__(self, data: object, path: str) -> None:
+        if not isinstance(data, Mapping):
+            raise StateError(f"{path} must be an object (a mapping), not {shown(data)}")
+        self.data: Mapping[str, Any] = data
+        self.path = path
+
+    def _get(self, key: str) -> Any:
+        try:
+            return self.data[key]
+        except KeyError:
+            raise StateError(f"{self.path}.{key} is missing") from None
+
+    def only(self, *keys: str) -> Reader:
+        """Refuse any field but ``keys`` (a document with fields added by hand)."""
+        for key in self.data:
+            if key not in keys:
+                raise StateError(f"{self.path} has an unknown field {shown(key)}")
+        return self
+
+    def int(self, key: str, low: int, high: int) -> int:
+        value = self._get(key)
+        if type(value) is not int or not low <= value <= high:
+            raise StateError(f"{self.path}.{key} must be a whole number from {low} to {high}, not {shown(value)}")
+        return value
+
+    def bool(self, key: str) -> bool:
+        value = self._get(key)
+        if type(value) is not bool:
+            raise StateError(f"{self.path}.{key} must be true or false, not {shown(value)}")
+        return value
+
+    def choice(self, key: str, choices: Sequence[Any]) -> Any:
+        value = self._get(key)
+        if not any(type(value) is type(c) and value == c for c in choices):
+            raise StateError(f"{self.path}.{key} must be one of {', '.join(map(repr, choices))}, not {shown(value)}")
+        return value
+
+    def value(self, key: str) -> Any:
+        """The field unchecked (for a part another reader checks)."""
+        return self._get(key)
+
+    def reader(self, key: str) -> Reader:
+        return Reader(self._get(key), f"{self.path}.{key}")
+
+    def list(self, key: str, longest: int) -> list[Any]:
+        value = self._get(key)
+        if type(value) is not list and type(value) is not tuple:
+            raise StateError(f"{self.path}.{key} must be a list, not {shown(value)}")
+        if len(value) > longest:
+            raise StateError(f"{self.path}.{key} holds {len(value)} items, more than {longest}")
+        return list(value)
+
+    def ints(self, key: str, low: int, high: int, longest: int) -> list[int]:
+        """A list of exact ints from ``low`` to ``high``, at most ``longest`` of them."""
+        values = self.list(key, longest)
+        for i, value in enumerate(values):
+            if type(value) is not int or not low <= value <= high:
+                raise StateError(
+                    f"{self.path}.{key}[{i}] must be a whole number from {low} to {high}, not {shown(value)}"
+                )
+        return values
+
+    def cards(self, key: str, longest: int) -> list[int]:
+        """A list of card ids 0..51."""
+        return self.ints(key, 0, 51, longest)
+
+    def seats(self, key: str, players: int) -> list[int]:
+        """A list of distinct seats."""
+        seats = self.ints(key, 0, players - 1, players)
+        if len(set(seats)) != len(seats):
+            raise StateError(f"{self.path}.{key} names a seat twice: {shown(seats)}")
+        return seats
+
+    def seat(self, key: str, players: int, none: bool = False) -> int | None:
+        """A seat, or ``None`` where ``none`` allows it."""
+        if none and self._get(key) is None:
+            return None
+        return self.int(key, 0, players - 1)
