@@ -33,7 +33,6 @@ __all__ = [
     "is_soft",
     "pack_total",
     "settle",
-    "settle_checked_strengths",
     "settle_strengths",
     "total",
     "totals_many",
@@ -163,14 +162,14 @@ def settle_strengths(dealer: int, player: int, stake: int) -> int:
         raise WrongTypeError(f"a stake is a whole number of counters, not {stake!r}")
     if stake < 0:
         raise ValueError(f"a stake cannot be negative: {stake!r}")
-    return settle_checked_strengths(dealer, player, stake)
+    return _settled(dealer, player, stake)
 
 
-def settle_checked_strengths(dealer: int, player: int, stake: int) -> int:
-    """:func:`settle_strengths` for values already known to be good (a driver's own
-    strengths and stakes): the settlement table itself, with no checks.
+def _settled(dealer: int, player: int, stake: int) -> int:
+    """The settlement table itself, for values already known to be good (the Vingt-un
+    driver's own strengths and stakes): :func:`settle_strengths` without its checks.
 
-    >>> settle_checked_strengths(NATURAL, 20, 2)
+    >>> _settled(NATURAL, 20, 2)
     -4
     """
     if player == OVER_DRAWN:

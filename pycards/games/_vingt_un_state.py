@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pycards.errors import StateError
+from pycards.games.base import MAX_SEED_BITS
 from pycards.games.engine.document import Reader, shown
 from pycards.games.engine.pack import Pack
 from pycards.games.engine.seats import rotation
@@ -28,10 +29,9 @@ _FIELDS = ("game", "version", "players", "seed", "options", "balances", "pack", 
            "state", "history")  # fmt: skip
 _STATE = ("phase", "dealer", "proper_dealer", "seller", "buyer", "price", "deal_round", "passes", "turn",
           "hand_index", "double", "order", "naturals", "decisions", "truncating", "last_truncated", "rewards",
-          "deal_start", "hands")  # fmt: skip
+          "deal_start", "first_dealer_draw", "hands")  # fmt: skip
 _HAND = ("cards", "stake", "divided", "done", "collected", "shown", "down")
 _BIG = 2**62
-_SEED_BITS = 256
 
 
 def restore(cls: type[VingtUn], data: Mapping[str, Any]) -> VingtUn:
@@ -44,10 +44,10 @@ def restore(cls: type[VingtUn], data: Mapping[str, Any]) -> VingtUn:
         raise StateError(f"document.version must be 2, not {shown(doc.value('version'))}")
     players = doc.int("players", cls.MIN_PLAYERS, cls.MAX_PLAYERS)
     seed = doc.value("seed")
-    if type(seed) is not int or seed.bit_length() > _SEED_BITS:
-        raise StateError(f"document.seed must be a whole number of at most {_SEED_BITS} bits, not {shown(seed)}")
+    if type(seed) is not int or seed.bit_length() > MAX_SEED_BITS:
+        raise StateError(f"document.seed must be a whole number of at most {MAX_SEED_BITS} bits, not {shown(seed)}")
     try:
-        options = VingtUnOptions.from_dict(doc.value("options"), "vingt_un")
+        options = VingtUnOptions.from_dict(doc.value("options"), "vingt_un", complete=True)
     except ValueError as error:
         raise StateError(f"document.options: {error}") from None
     if "history" in data:
@@ -88,29 +88,35 @@ def _read_state(game: VingtUn, doc: Reader) -> None:
 
     players, options = game.players, game.options
     game._first_record = doc.int("first_record", 0, _BIG)
-    game.session.restore(doc.reader("session").only("first_dealer", "deals", "returns", "out", "over"), players)
-    out = game.session.out
+    game._session.restore(doc.reader("session").only("first_dealer", "deals", "returns", "out", "over"), players)
+    out = game._session.out
     s = doc.reader("state").only(*_STATE)
-    phase = game.phase = s.choice("phase", PHASES)
-    if (phase == "over") != game.session.over:
+    phase = game._phase = s.choice("phase", PHASES)
+    if (phase == "over") != game._session.over:
         raise StateError(f"document.state.phase {phase!r} disagrees with document.session.over")
-    game.dealer = dealer = int(s.seat("dealer", players))  # type: ignore[arg-type]
-    game.proper_dealer = proper = int(s.seat("proper_dealer", players))  # type: ignore[arg-type]
-    game.seller, game.buyer = s.int("seller", -1, players - 1), s.int("buyer", -1, players - 1)
-    game.price = s.int("price", 0, options.max_price)
-    game.deal_round = s.int("deal_round", 0, _BIG)
-    game.passes = s.int("passes", 1, _BIG)
-    game.turn = s.int("turn", 0, players)
-    game.hand_index = s.int("hand_index", 0, MAX_HANDS - 1)
-    game.double = s.bool("double")
-    game.order = s.seats("order", players)
-    game.naturals = s.seats("naturals", players)
-    game.decisions = s.int("decisions", 0, _BIG)
-    game._truncated, game.last_truncated = s.bool("truncating"), s.bool("last_truncated")
+    game._dealer = dealer = s.int("dealer", 0, players - 1)
+    game._proper_dealer = proper = s.int("proper_dealer", 0, players - 1)
+    game._seller, game._buyer = s.int("seller", -1, players - 1), s.int("buyer", -1, players - 1)
+    game._price = s.int("price", 0, options.max_price)
+    game._deal_round = s.int("deal_round", 0, _BIG)
+    game._passes = s.int("passes", 1, _BIG)
+    game._turn = s.int("turn", 0, players)
+    game._hand_index = s.int("hand_index", 0, MAX_HANDS - 1)
+    game._double = s.bool("double")
+    game._order = s.seats("order", players)
+    game._naturals = s.seats("naturals", players)
+    game._decisions = s.int("decisions", 0, _BIG)
+    game._truncated, game._last_truncated = s.bool("truncating"), s.bool("last_truncated")
     game._rewards = s.ints("rewards", -MAX_COUNTERS, MAX_COUNTERS, players)
     game._deal_start = s.ints("deal_start", -MAX_COUNTERS, MAX_COUNTERS, players)
     if len(game._rewards) != players or len(game._deal_start) != players:
         raise StateError(f"document.state.rewards and deal_start hold one number per seat ({players})")
+    draw = s.list("first_dealer_draw", players)
+    game._first_dealer_draw = [Reader({"cards": cards}, f"document.state.first_dealer_draw[{i}]").cards("cards", 52)
+                              for i, cards in enumerate(draw)]  # fmt: skip
+    if draw and (len(draw) != players or len({c for cards in game._first_dealer_draw for c in cards})
+                 != sum(map(len, game._first_dealer_draw))):  # fmt: skip
+        raise StateError("document.state.first_dealer_draw must hold one list of distinct cards per seat")
     rows = s.list("hands", players)
     if len(rows) != players:
         raise StateError(f"document.state.hands holds one list per seat ({players}), not {len(rows)}")
@@ -124,53 +130,54 @@ def _read_state(game: VingtUn, doc: Reader) -> None:
             hand.stake = h.int("stake", 0, 2 * options.max_stake)
             hand.divided, hand.done, hand.collected, hand.shown = (
                 h.bool("divided"), h.bool("done"), h.bool("collected"), h.bool("shown"))
-            down = tuple(h.ints("down", 0, 1, 2))
+            down: tuple[int, ...] = tuple(h.ints("down", 0, 1, 2))
             if down not in ((0, 1), (1,)) or not hand.cards:
                 raise StateError(f"{h.path} is not a hand: cards {shown(hand.cards)}, down {shown(list(down))}")
             hand.down = down
-            game.hands[seat].append(hand)
+            game._hands[seat].append(hand)
     _check_play(game, out, phase, dealer, proper)
     _read_money(game, doc)
-    table = [c for row in game.hands for hand in row if not hand.collected for c in hand.cards]
+    table = [c for row in game._hands for hand in row if not hand.collected for c in hand.cards]
     try:
-        game.pack = Pack.from_dict(doc.value("pack"), game.pack.cards, game.pack.key)
-        game.pack.check_accounts(table if phase != "over" else [])
+        game._pack = Pack.from_dict(doc.value("pack"), game._pack.cards, game._pack.key)
+        game._pack.check_accounts(table if phase != "over" else [])
     except ValueError as error:
         raise StateError(f"document.pack: {error}") from None
 
 
 def _check_play(game: VingtUn, out: set[int], phase: str, dealer: int, proper: int) -> None:
     """The phase, whose turn it is and the hands must make a position of the game."""
-    options, hands = game.options, game.hands
+    options, hands = game.options, game._hands
 
     def bad(what: str) -> StateError:
         return StateError(f"document.state: {what} (phase {phase!r})")
 
-    if dealer in out or proper in out:
+    over = phase == "over"  # the last deal's players may have gone out at its end
+    if not over and (dealer in out or proper in out):
         raise bad(f"the dealer p{dealer} (proper dealer p{proper}) stands out")
     if dealer != proper and not options.selling:
         raise bad("the deal was sold but selling is not agreed")
     if phase in ("sell", "buy"):
-        if game.order or any(hands):
+        if game._order or any(hands):
             raise bad("no cards are dealt before the deal is sold or kept")
-        if phase == "sell" and (game.turn != proper or dealer != proper):
+        if phase == "sell" and (game._turn != proper or dealer != proper):
             raise bad("the proper dealer decides on a sale")
-        if phase == "buy" and (game.seller != proper or game.buyer in (-1, proper) or game.turn != game.buyer
-                               or game.buyer in out):  # fmt: skip
+        if phase == "buy" and (game._seller != proper or game._buyer in (-1, proper) or game._turn != game._buyer
+                               or game._buyer in out):  # fmt: skip
             raise bad("the offered buyer answers the proper dealer's offer")
         return
-    expected = [s for s in rotation(proper, game.players, out) if s != dealer]
-    if game.order != expected:
-        raise bad(f"the players in turn must be {expected}, not {game.order}")
-    if not set(game.naturals) <= set(game.order):
-        raise bad(f"naturals {game.naturals} are not all players of the deal")
+    expected = [s for s in rotation(proper, game.players, () if over else out) if s != dealer]
+    if game._order != expected if not over else not _in_order(game._order, expected):
+        raise bad(f"the players in turn must be {expected}, not {game._order}")
+    if not set(game._naturals) <= set(game._order):
+        raise bad(f"naturals {game._naturals} are not all players of the deal")
     for seat in range(game.players):
-        if seat != dealer and seat not in game.order and hands[seat]:
+        if seat != dealer and seat not in game._order and hands[seat]:
             raise bad(f"p{seat} holds cards but is not in the deal")
-    if not hands[dealer] or any(not hands[s] for s in game.order):
+    if not hands[dealer] or any(not hands[s] for s in game._order):
         raise bad("every player of the deal and the dealer hold a hand")
     first = phase in ("stake", "double")
-    for seat in [*game.order, dealer]:
+    for seat in [*game._order, dealer]:
         for hand in hands[seat]:
             if first and (len(hand.cards) != 1 or len(hands[seat]) != 1):
                 raise bad(f"p{seat} must hold one hand of one card")
@@ -184,24 +191,24 @@ def _check_play(game: VingtUn, out: set[int], phase: str, dealer: int, proper: i
                 raise bad(f"p{seat} has a hand thrown up that did not over-draw")
             if seat != dealer and hand.points() > 21 and not hand.collected and phase != "over":
                 raise bad(f"p{seat}'s over-drawn hand was not thrown up")
-    n = len(game.order)
+    n = len(game._order)
     if phase == "stake":
-        if not game.turn < n:
-            raise bad(f"turn {game.turn} is not a player's")
-        for k, seat in enumerate(game.order):
+        if not game._turn < n:
+            raise bad(f"turn {game._turn} is not a player's")
+        for k, seat in enumerate(game._order):
             stake = hands[seat][0].stake
-            if (stake != 0) if k >= game.turn else not options.min_stake <= stake <= options.max_stake:
+            if (stake != 0) if k >= game._turn else not options.min_stake <= stake <= options.max_stake:
                 raise bad(f"p{seat}'s stake {stake} does not fit the staking so far")
-    elif phase == "double" and game.turn != n:
-        raise bad(f"turn {game.turn} must be {n}: every player has staked")
+    elif phase == "double" and game._turn != n:
+        raise bad(f"turn {game._turn} must be {n}: every player has staked")
     elif phase == "draw":
-        if not game.turn < n or game.hand_index >= len(hands[game.order[game.turn]]):
-            raise bad(f"turn {game.turn}, hand {game.hand_index} is not a hand in play")
-        if hands[game.order[game.turn]][game.hand_index].done:
+        if not game._turn < n or game._hand_index >= len(hands[game._order[game._turn]]):
+            raise bad(f"turn {game._turn}, hand {game._hand_index} is not a hand in play")
+        if hands[game._order[game._turn]][game._hand_index].done:
             raise bad("the hand in play is finished")
     elif phase == "dealer":
-        if game.hand_index >= len(hands[dealer]) or hands[dealer][game.hand_index].done:
-            raise bad(f"the dealer's hand {game.hand_index} is not a hand in play")
+        if game._hand_index >= len(hands[dealer]) or hands[dealer][game._hand_index].done:
+            raise bad(f"the dealer's hand {game._hand_index} is not a hand in play")
 
 
 def _read_money(game: VingtUn, doc: Reader) -> None:
@@ -218,3 +225,10 @@ def _read_money(game: VingtUn, doc: Reader) -> None:
         raise StateError(f"document.balances.pool cannot be below zero: {balances['pool']}")
     game._ledger = Ledger(balances, credit=game.names, journal=False)
     game._money = None
+
+
+def _in_order(players: list[int], rotation: list[int]) -> bool:
+    """Whether ``players`` are some of ``rotation``, in its order."""
+    position = {seat: i for i, seat in enumerate(rotation)}
+    places = [position.get(seat, -1) for seat in players]
+    return -1 not in places and places == sorted(places)

@@ -42,10 +42,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional
 
-from pycards.errors import IllegalActionError, StateError
+from pycards.errors import GameOptionError, IllegalActionError, StateError
 from pycards.games.engine.codec import Codec, Domains
+from pycards.games.engine.document import shown
 from pycards.games.engine.events import Record
 from pycards.games.engine.options import Options
+from pycards.games.engine.options import Options as OptionsBase
 
 if TYPE_CHECKING:
     import numpy as np
@@ -57,6 +59,17 @@ __all__ = [
     "Action", "ConcurrentUseError", "Game", "GameInfo", "IllegalActionError", "Options", "Record",
     "StateError", "action_key",
 ]  # fmt: skip
+
+
+MAX_SEED_BITS = 256
+"""The largest seed, in bits (either sign): every seed a game takes survives its snapshot."""
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is an int of at most :data:`MAX_SEED_BITS` bits, else GameOptionError."""
+    if type(seed) is not int or seed.bit_length() > MAX_SEED_BITS:
+        raise GameOptionError(f"the seed must be an int of at most {MAX_SEED_BITS} bits, not {shown(seed)}")
+    return seed
 
 
 class ConcurrentUseError(RuntimeError):
@@ -137,12 +150,21 @@ class Game(ABC):
     Options: ClassVar[type[Options]]
     actions: ClassVar[tuple[type[Action], ...]]
     """The game's action classes, in codec order."""
+    _action_set: ClassVar[frozenset[type]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._action_set = frozenset(getattr(cls, "actions", ()))
     _codecs: ClassVar[dict[tuple[Any, ...], Codec]]
 
     players: int
-    options: Options
+    options: OptionsBase
     _busy: bool
     _records: Any  # a History
+
+    @abstractmethod
+    def __init__(self, players: int = 4, seed: int = 0, **options: Any) -> None:
+        """A new session for ``players`` seats, its chance seeded by ``seed``, on ``options``."""
 
     # -- the session ------------------------------------------------------------------------
 
@@ -189,7 +211,7 @@ class Game(ABC):
             seat = self.to_act
             if seat is None:
                 raise IllegalActionError(f"the session is over: {action!r} cannot be applied")
-            if key[0] not in self.actions or not self._legal(key):
+            if key[0] not in self._action_set or not self._legal(key):
                 raise IllegalActionError(f"{action!r} is not legal now ({self._where()})")
             record = self._apply(action, seat)
             self._records.append(record)
@@ -315,7 +337,8 @@ class Game(ABC):
         if not isinstance(data, Mapping):
             raise IllegalActionError(f"an action document is an object, not {data!r}")
         kinds = {kind.__name__: kind for kind in cls.actions}
-        kind = kinds.get(data.get("type")) if isinstance(data.get("type"), str) else None
+        name = data.get("type")
+        kind = kinds.get(name) if isinstance(name, str) else None
         if kind is None:
             raise IllegalActionError(f"unknown {cls.name} action {data.get('type')!r}")
         names = [f.name for f in fields(kind)]

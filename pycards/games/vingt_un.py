@@ -33,14 +33,14 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple,
 
 from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
-from pycards.games.base import Action, Game, GameInfo
-from pycards.games.engine.document import Reader
+from pycards.games.base import Action, Game, GameInfo, check_seed
+from pycards.games.engine.document import shown
 from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown
 from pycards.games.engine.options import Options, Range
 from pycards.games.engine.pack import FULL, Pack, pack_cards, seed_key
 from pycards.games.engine.seats import Session, next_in, rotation
 from pycards.settlement import Ledger, Payment, split
-from pycards.vingtun import NATURAL, OVER_DRAWN, settle_checked_strengths
+from pycards.vingtun import NATURAL, OVER_DRAWN, _settled
 from pycards.vingtun import pack_total as points
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACCEPT", "CALL", "CONTENT", "DECLINE", "DRAW", "KEEP", "NO_CALL",
-    "AcceptSale", "Content", "DeclineSale", "Divide", "Double", "Draw", "HandView",
+    "AcceptSale", "Content", "DeclineSale", "Divide", "Double", "Draw", "HandState", "HandView",
     "KeepDeal", "SellDeal", "Stake", "VingtUn", "VingtUnOptions", "points",
 ]  # fmt: skip
 
@@ -199,6 +199,11 @@ class VingtUnOptions(Options):
         if self.max_stake < self.min_stake:
             raise GameOptionError(f"option max_stake must be at least min_stake ({self.min_stake}), "
                                   f"not {self.max_stake!r}")  # fmt: skip
+        if self.deal_passes == "natural" and not self.natural_puts_out:
+            raise GameOptionError(
+                "option natural_puts_out=False needs a limited deal (deal_passes 'hands', 'twice' or "
+                "'two_packs'): with deal_passes='natural' the deal would never pass"
+            )
         if self.until == "freeze_out" and self.counters == 0:
             raise GameOptionError("option until='freeze_out' needs counters >= 1 (every player starts out)")
 
@@ -221,15 +226,50 @@ MAX_CARDS = 16
 ACE = 12
 
 
+class HandState(NamedTuple):
+    """A hand on the table, whole (for inspecting a game, not for a seat's eyes)."""
+
+    cards: tuple[int, ...]
+    stake: int
+    divided: bool
+    done: bool
+    collected: bool
+    """Thrown up to the pone (over-drawn): its cards are in the used pile."""
+    shown: bool
+    down: tuple[int, ...]
+    """The positions of its cards dealt face down."""
+
+    def is_pair(self) -> bool:
+        """Two cards of one rank: it may be divided."""
+        return len(self.cards) == 2 and self.cards[0] >> 2 == self.cards[1] >> 2
+
+    def points(self) -> int:
+        return points(self.cards)
+
+    def strength(self) -> int:
+        return _strength(self.cards, self.divided)
+
+
+def _strength(cards: Sequence[int], divided: bool) -> int:
+    """A hand's strength as :func:`pycards.vingtun.evaluate` gives it (its cards may come
+    from two packs): over-drawn, its total, or a natural (never from a division)."""
+    total = points(cards)
+    if total > 21:
+        return OVER_DRAWN
+    if total == 21 and len(cards) == 2 and not divided:
+        return NATURAL
+    return total
+
+
 class Hand:
     """A hand on the table: its cards, stake, and state. ``down`` holds the positions of
     its cards dealt face down (seen by the holder only until ``shown``).
 
-    Every change goes through a method, which drops the hand's cached views: an
-    observation rebuilds only the views of the hands that changed since the last.
+    Every change goes through a method, which drops the cached views of the hand's
+    row: an observation rebuilds only the rows that changed since the last.
     """
 
-    __slots__ = ("cards", "stake", "divided", "done", "collected", "shown", "down", "_views", "row")
+    __slots__ = ("cards", "stake", "divided", "done", "collected", "shown", "down", "row")
 
     def __init__(self, card: int, row: list[Any], down: tuple[int, ...] = (0, 1), stake: int = 0,
                  divided: bool = False) -> None:  # fmt: skip
@@ -238,13 +278,11 @@ class Hand:
         self.divided = divided
         self.done = self.collected = self.shown = False
         self.down = down
-        self._views: list[HandView | None] = [None, None]
         self.row = row
         """The cached views of the whole row of hands this hand is in (dropped with its own)."""
         row[0] = row[1] = None
 
     def _changed(self) -> None:
-        self._views = [None, None]
         row = self.row
         row[0] = row[1] = None
 
@@ -253,7 +291,6 @@ class Hand:
         twin = Hand.__new__(Hand)
         twin.cards, twin.stake, twin.divided, twin.done = list(self.cards), self.stake, self.divided, self.done
         twin.collected, twin.shown, twin.down = self.collected, self.shown, self.down
-        twin._views = list(self._views)  # views are immutable: sharing them is safe
         twin.row = row
         return twin
 
@@ -297,13 +334,7 @@ class Hand:
         return points(self.cards)
 
     def strength(self) -> int:
-        """The hand's strength as :func:`pycards.vingtun.evaluate` gives it."""
-        total = points(self.cards)
-        if total > 21:
-            return OVER_DRAWN
-        if total == 21 and len(self.cards) == 2 and not self.divided:
-            return NATURAL
-        return total
+        return _strength(self.cards, self.divided)
 
     def is_pair(self) -> bool:
         cards = self.cards
@@ -312,18 +343,21 @@ class Hand:
     def view(self, sees: bool) -> HandView:
         """The hand as a seat sees it: all its cards if it ``sees`` them (its holder) or
         they are shown, else its face-down cards hidden; none once thrown up."""
-        view = self._views[sees]
-        if view is not None:
-            return view
         if self.collected:
             cards: tuple[Optional[int], ...] = ()
         elif sees or self.shown:
             cards = tuple(self.cards)
+        elif self.down == (0, 1):
+            cards = (None, None, *self.cards[2:]) if len(self.cards) > 1 else (None,)
         else:
             down = self.down
             cards = tuple([None if i in down else c for i, c in enumerate(self.cards)])
-        view = self._views[sees] = _new(HandView, (cards, self.stake, self.divided, self.done))
+        view: HandView = _new(HandView, (cards, self.stake, self.divided, self.done))
         return view
+
+    def state(self) -> HandState:
+        return HandState(tuple(self.cards), self.stake, self.divided, self.done, self.collected, self.shown,
+                         self.down)  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         return {"cards": list(self.cards), "stake": self.stake, "divided": self.divided, "done": self.done,
@@ -358,11 +392,10 @@ class VingtUn(Game):
     def __init__(self, players: int = 4, seed: int = 0, *, dealer: int | None = None,
                  top: Sequence[int | str] = (), **options: Any) -> None:  # fmt: skip
         if type(players) is not int or not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
-            raise GameOptionError(f"vingt_un needs 2 to 12 players, not {players!r}")
-        if type(seed) is not int:
-            raise GameOptionError(f"the seed must be an int, not {seed!r}")
+            raise GameOptionError(f"vingt_un needs 2 to 12 players, not {shown(players)}")
+        check_seed(seed)
         if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
-            raise GameOptionError(f"the dealer must be a seat 0..{players - 1}, not {dealer!r}")
+            raise GameOptionError(f"the dealer must be a seat 0..{players - 1}, not {shown(dealer)}")
         terms = VingtUnOptions.from_dict(options, "vingt_un")
         stacked = parse(top)
         self._setup(players, seed, terms)
@@ -380,32 +413,33 @@ class VingtUn(Game):
         self.players, self.seed, self.options = players, seed, options
         self.names = tuple(f"p{i}" for i in range(players))
         cards = pack_cards(packs=2) if options.deal_passes == "two_packs" else FULL
-        self.pack = Pack(cards, seed_key(seed))
+        self._pack = Pack(cards, seed_key(seed))
         self._stakes = [Stake(a) for a in range(options.min_stake, options.max_stake + 1)]
         self._divides = [Divide(a) for a in range(options.min_stake, options.max_stake + 1)]
         self._records = History()
         self._busy = False
         self._entries: list[Any] = []
-        self.first_dealer_draw: list[list[int]] = []
+        self._first_dealer_draw: list[list[int]] = []
         self._clear_hands()
+        self._orders: dict[tuple[Any, ...], list[int]] = {}
         self._money: tuple[tuple[int, ...], int] | None = None
-        self.phase = OVER
-        self.dealer = self.proper_dealer = -1
-        self.seller = self.buyer = -1
-        self.price = 0
-        self.deal_round = 0
-        self.turn = 0
-        self.hand_index = 0
-        self.double = False
-        self.order: list[int] = []
-        self.naturals: list[int] = []
-        self.decisions = 0
+        self._phase = OVER
+        self._dealer = self._proper_dealer = -1
+        self._seller = self._buyer = -1
+        self._price = 0
+        self._deal_round = 0
+        self._turn = 0
+        self._hand_index = 0
+        self._double = False
+        self._order: list[int] = []
+        self._naturals: list[int] = []
+        self._decisions = 0
         self._truncated = False
-        self.last_truncated = False
+        self._last_truncated = False
         self._rewards = [0] * players
         self._deal_start = [options.counters] * players
-        self.passes = 0
-        self.session = Session(options.until, options.rotations if options.until == "rotations" else options.deals, 0)
+        self._passes = 0
+        self._session = Session(options.until, options.rotations if options.until == "rotations" else options.deals, 0)
 
     def _open_ledger(self) -> None:
         parties = {name: self.options.counters for name in self.names}
@@ -417,41 +451,69 @@ class VingtUn(Game):
 
     @property
     def to_act(self) -> Optional[int]:
-        phase = self.phase
+        phase = self._phase
         if phase == PLAY or phase == STAKE:
-            return self.order[self.turn]
+            return self._order[self._turn]
         if phase == DOUBLE or phase == DEALER:
-            return self.dealer
+            return self._dealer
         if phase == OVER:
             return None
-        return self.turn
+        return self._turn
 
     @property
     def deal_number(self) -> int:
-        return self.session.deals + (self.phase != OVER)
+        return self._session.deals + (self._phase != OVER)
 
     @property
     def truncated(self) -> bool:
-        return self.last_truncated
+        return self._last_truncated
 
     @property
     def ledger(self) -> LedgerView:
         return self._ledger.view()
 
+    # The table as it stands, for the omniscient side (a server, the tests): read-only
+    # values and copies, so the state changes only through apply().
+
+    phase = property(lambda self: self._phase, doc="The phase of play: one of :data:`PHASES`.")
+    dealer = property(lambda self: self._dealer, doc="The seat dealing now.")
+    proper_dealer = property(lambda self: self._proper_dealer,
+                             doc="The seat whose turn it is to deal (play starts on his left).")
+    seller = property(lambda self: self._seller, doc="The seat offering the deal for sale, or -1.")
+    buyer = property(lambda self: self._buyer, doc="The seat offered the deal, or -1.")
+    price = property(lambda self: self._price, doc="The price asked for the deal.")
+    deal_round = property(lambda self: self._deal_round, doc="Deals completed in this dealer's tenure.")
+    turn = property(lambda self: self._turn, doc="The index in ``order`` of the player in turn.")
+    hand_index = property(lambda self: self._hand_index, doc="The hand in play of the seat in turn.")
+    double = property(lambda self: self._double, doc='Whether the dealer called "double" in this deal.')
+    decisions = property(lambda self: self._decisions, doc="Decisions taken in this deal so far.")
+    passes = property(lambda self: self._passes, doc="Times through the pack in this tenure.")
+    order = property(lambda self: list(self._order), doc="The players of this deal in turn (a copy).")
+    naturals = property(lambda self: list(self._naturals), doc="The players holding a natural (a copy).")
+    session = property(lambda self: self._session.copy(), doc="A copy of the session's counts.")
+    pack = property(lambda self: self._pack.copy(), doc="A copy of the pack (stock and used cards).")
+    first_dealer_draw = property(lambda self: [list(cards) for cards in self._first_dealer_draw],
+                                 doc="The cards turned up to each seat to find the first dealer.")
+
+    @property
+    def hands(self) -> list[list[HandState]]:
+        """Every seat's hands, the dealer's in his own row, whole (omniscient; a copy)."""
+        return [[h.state() for h in row] for row in self._hands]
+
     @property
     def stock(self) -> list[int]:
         """The undealt pack, its top card last (omniscient)."""
-        return list(self.pack.stock)
+        return list(self._pack.stock)
 
     @property
     def used(self) -> list[int]:
         """The used cards collected by the pone (omniscient)."""
-        return list(self.pack.used)
+        return list(self._pack.used)
 
     def dealable(self) -> int:
         """Cards that can still be dealt in this deal: the pack but its last card, then
         the used cards the pone has collected (shuffled with that last card to continue)."""
-        pack = self.pack
+        pack = self._pack
         stock = len(pack.stock)
         return (stock - 1 if stock > 1 else 0) + len(pack.used)
 
@@ -465,13 +527,13 @@ class VingtUn(Game):
 
     def roles(self) -> tuple[str, ...]:
         """Each seat's part in the deal in play (or the last): ``"dealer"``, ``"player"`` or ``"out"``."""
-        out = self.session.out
-        return tuple("dealer" if s == self.dealer else "out" if s in out else "player" for s in range(self.players))
+        out, dealer = self._session.out, self._dealer
+        return tuple(["dealer" if s == dealer else "out" if s in out else "player" for s in range(self.players)])
 
     @property
     def info(self) -> GameInfo:
         return GameInfo(self.name, self.MIN_PLAYERS, self.MAX_PLAYERS, self.max_decisions_per_deal(),
-                        self.pack.cards, self.num_actions, self.observation_size())  # fmt: skip
+                        self._pack.cards, self.num_actions, self.observation_size())  # fmt: skip
 
     def max_decisions_per_deal(self) -> int:
         """The most decisions one deal can take: a sale and its answer, the stakes, the
@@ -484,7 +546,7 @@ class VingtUn(Game):
     # -- legal actions ---------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
-        phase = self.phase
+        phase = self._phase
         if phase == PLAY or phase == DEALER:
             if not self.dealable():
                 return [CONTENT]  # pack and used cards exhausted: the hand must stand
@@ -497,21 +559,21 @@ class VingtUn(Game):
             return [CALL, NO_CALL]
         if phase == SELL:
             return [KEEP] + [SellDeal(buyer, price) for buyer in range(self.players)
-                             if buyer != self.turn and buyer not in self.session.out
+                             if buyer != self._turn and buyer not in self._session.out
                              for price in range(self.options.max_price + 1)]  # fmt: skip
         if phase == BUY:
             return [ACCEPT, DECLINE]
         return []
 
     def _legal(self, key: tuple[Any, ...]) -> bool:
-        kind, phase, terms = key[0], self.phase, self.options
+        kind, phase, terms = key[0], self._phase, self.options
         if phase == PLAY or phase == DEALER:
             if kind is Content:
                 return True
             if kind is Draw:
                 return self.dealable() >= 1
             if kind is Divide and self._may_divide():
-                stake = key[1]
+                stake: int = key[1]
                 return stake == 0 if phase == DEALER else terms.min_stake <= stake <= terms.max_stake
             return False
         if phase == STAKE:
@@ -521,22 +583,22 @@ class VingtUn(Game):
         if phase == SELL:
             if kind is KeepDeal:
                 return True
-            return (kind is SellDeal and key[1] != self.turn and 0 <= key[1] < self.players
-                    and key[1] not in self.session.out and 0 <= key[2] <= terms.max_price)  # fmt: skip
+            return (kind is SellDeal and key[1] != self._turn and 0 <= key[1] < self.players
+                    and key[1] not in self._session.out and 0 <= key[2] <= terms.max_price)  # fmt: skip
         if phase == BUY:
             return kind is AcceptSale or kind is DeclineSale
         return False
 
     def _where(self) -> str:
-        return f"phase {self.phase!r}, seat {self.to_act} to act"
+        return f"phase {self._phase!r}, seat {self.to_act} to act"
 
     def _row(self) -> int:
         """The seat whose hand is in play."""
-        return self.dealer if self.phase == DEALER else self.order[self.turn]
+        return self._dealer if self._phase == DEALER else self._order[self._turn]
 
     def _may_divide(self) -> bool:
-        hands = self.hands[self._row()]
-        return hands[self.hand_index].is_pair() and len(hands) < MAX_HANDS and self.dealable() >= 2
+        hands = self._hands[self._row()]
+        return hands[self._hand_index].is_pair() and len(hands) < MAX_HANDS and self.dealable() >= 2
 
     # -- observations ----------------------------------------------------------------------
 
@@ -552,10 +614,10 @@ class VingtUn(Game):
         if type(seat) is not int or not 0 <= seat < self.players:
             self._check_seat(seat)
         row_view = self._row_view
-        phase, dealer, pack, out = self.phase, self.dealer, self.pack, self.session.out
+        phase, dealer, pack, out = self._phase, self._dealer, self._pack, self._session.out
         caches = self._row_views
         hands = {}
-        for row in self.order:
+        for row in self._order:
             sees = row == seat
             views = caches[row][sees]
             hands[row] = views if views is not None else row_view(row, sees)
@@ -563,35 +625,41 @@ class VingtUn(Game):
         if money is None:
             balances = self._ledger._balances
             money = self._money = (tuple([balances[name] for name in self.names]), balances.get("pool", 0))
+        if phase == PLAY or phase == STAKE:
+            to_act: Optional[int] = self._order[self._turn]
+        elif phase == DOUBLE or phase == DEALER:
+            to_act = dealer
+        else:
+            to_act = None if phase == OVER else self._turn
         return {
             "seat": seat,
-            "to_act": self.to_act,
+            "to_act": to_act,
             "phase": phase,
-            "deal_number": self.session.deals + (phase != OVER),
+            "deal_number": self._session.deals + (phase != OVER),
             "dealer": dealer,
-            "proper_dealer": self.proper_dealer,
-            "double": self.double,
+            "proper_dealer": self._proper_dealer,
+            "double": self._double,
             "hands": hands,
-            "dealer_hands": row_view(dealer, seat == dealer) if dealer >= 0 else (),
+            "dealer_hands": (caches[dealer][seat == dealer] or row_view(dealer, seat == dealer)) if dealer >= 0 else (),
             "balances": money[0],
             "pool": money[1],
             "stock": len(pack.stock),
             "used": len(pack.used),
-            "offer": (self.seller, self.buyer, self.price) if phase == BUY else None,
+            "offer": (self._seller, self._buyer, self._price) if phase == BUY else None,
             "out": tuple(sorted(out)) if out else (),
-            "truncated": self.last_truncated,
+            "truncated": self._last_truncated,
         }
 
     # -- acting -----------------------------------------------------------------------------
 
     def _apply(self, action: Action, seat: int) -> Record:
         self._entries = []
-        self.decisions += 1
+        self._decisions += 1
         kind = type(action)
         if kind is Draw:
             self._on_draw()
         elif kind is Content:
-            self.hands[self._row()][self.hand_index].finish()
+            self._hands[self._row()][self._hand_index].finish()
             self._advance()
         elif kind is Stake:
             self._on_stake(action.amount)  # type: ignore[attr-defined]
@@ -600,17 +668,17 @@ class VingtUn(Game):
         elif kind is Divide:
             self._on_divide(action.stake)  # type: ignore[attr-defined]
         elif kind is SellDeal:
-            self.buyer, self.price, self.seller = action.buyer, action.price, self.turn  # type: ignore[attr-defined]
-            self.phase = BUY
-            self.turn = self.buyer
+            self._buyer, self._price, self._seller = action.buyer, action.price, self._turn  # type: ignore[attr-defined]
+            self._phase = BUY
+            self._turn = self._buyer
         elif kind is KeepDeal:
             self._begin_round()
         elif kind is AcceptSale:
-            self._pay([Payment(self.names[self.buyer], self.names[self.seller], self.price)], "the deal is sold")
-            self.dealer = self.buyer
+            self._pay([Payment(self.names[self._buyer], self.names[self._seller], self._price)], "the deal is sold")
+            self._dealer = self._buyer
             self._begin_round()
         else:  # DeclineSale
-            self.buyer = -1
+            self._buyer = -1
             self._begin_round()
         return _new(Record, (seat, action, tuple(self._entries)))
 
@@ -625,7 +693,7 @@ class VingtUn(Game):
 
     def _between(self, seat: int, amount: int) -> Payment:
         """``amount`` > 0: the dealer pays the player; < 0: the player pays the dealer."""
-        player, dealer = self.names[seat], self.names[self.dealer]
+        player, dealer = self.names[seat], self.names[self._dealer]
         return _new(Payment, (dealer, player, amount) if amount > 0 else (player, dealer, -amount))
 
     def _settle_player(self, seat: int, amount: int, note: str) -> None:
@@ -636,18 +704,18 @@ class VingtUn(Game):
     def _card(self, seat: int, hand: int, face_down: bool) -> int:
         """The top card, dealt to ``seat``'s hand ``hand``. The last card of the pack is
         never dealt: it joins the used cards, which the pone shuffles to continue."""
-        pack = self.pack
+        pack = self._pack
         if len(pack.stock) <= 1:
             size = pack.reshuffle_used()
-            self.passes += 1
+            self._passes += 1
             self._entries.append(Reshuffled(size))
         card = pack.stock.pop()
         self._entries.append(_new(Dealt, (seat, hand, card, (seat,) if face_down else None)))
         return card
 
     def _fresh_pack(self, top: Sequence[int] = ()) -> None:
-        self.pack.shuffle(top)
-        self.passes = 1
+        self._pack.shuffle(top)
+        self._passes = 1
 
     # -- the session, the deal and the round --------------------------------------------------
 
@@ -656,33 +724,35 @@ class VingtUn(Game):
         self._open_ledger()
         self._entries = []
         if dealer is None:
-            dealer, draws = self.pack.first_to_turn_up(self.players, ACE)
-            self.first_dealer_draw = draws
+            dealer, draws = self._pack.first_to_turn_up(self.players, ACE)
+            self._first_dealer_draw = draws
             self._entries.append(Note(f"the first ace falls to p{dealer}, who deals"))
             for seat, cards in enumerate(draws):
                 self._entries.extend(Dealt(seat, -1, card, None) for card in cards)
         else:
             self._entries.append(Note(f"p{dealer} deals"))
-        self.session.first_dealer = dealer
+        self._session.first_dealer = dealer
         self._begin_deal(dealer, top)
         self._records.append(Record(None, None, tuple(self._entries)))
 
     def _begin_deal(self, seat: int, top: Sequence[int] = ()) -> None:
         """A new tenure for ``seat``: pool contributions, a fresh pack, maybe a sale."""
-        self.proper_dealer = self.dealer = seat
-        self.seller = self.buyer = -1
-        self.deal_round = 0
-        self.order = []
+        self._proper_dealer = self._dealer = seat
+        self._seller = self._buyer = -1
+        self._deal_round = 0
+        self._order = []
+        self._double = False
+        self._decisions = 0
         self._clear_hands()
         self._fresh_pack(top)
         self._deal_start = self._player_balances()
         if self.options.pool_contribution:
             self._pay([Payment(self.names[s], "pool", self.options.pool_contribution)
-                       for s in range(self.players) if s not in self.session.out],
+                       for s in range(self.players) if s not in self._session.out],
                       "pool contributions for the deal")  # fmt: skip
         if self.options.selling:
-            self.phase = SELL
-            self.turn = seat
+            self._phase = SELL
+            self._turn = seat
         else:
             self._begin_round()
 
@@ -691,7 +761,7 @@ class VingtUn(Game):
         return [balances[name] for name in self.names]
 
     def _clear_hands(self) -> None:
-        self.hands: list[list[Hand]] = [[] for _ in range(self.players)]
+        self._hands: list[list[Hand]] = [[] for _ in range(self.players)]
         self._row_views: list[list[Any]] = [[(), ()] for _ in range(self.players)]
 
     def _row_view(self, row: int, sees: bool) -> tuple[HandView, ...]:
@@ -699,74 +769,77 @@ class VingtUn(Game):
         cache = self._row_views[row]
         views = cache[sees]
         if views is None:
-            views = cache[sees] = tuple([h.view(sees) for h in self.hands[row]])
+            views = cache[sees] = tuple([h.view(sees) for h in self._hands[row]])
         return views  # type: ignore[no-any-return]
 
     def _begin_round(self) -> None:
         """One card to each player, from the proper dealer's left, and to the dealer."""
-        out = self.session.out
-        self.order = [s for s in rotation(self.proper_dealer, self.players, out) if s != self.dealer]
-        self.double = False
-        self.naturals = []
-        self.decisions = 0
+        out = self._session.out
+        key = (self._proper_dealer, self._dealer, tuple(out))
+        order = self._orders.get(key)
+        if order is None:
+            order = self._orders[key] = [s for s in rotation(self._proper_dealer, self.players, out) if s != self._dealer]
+        self._order = list(order)
+        self._double = False
+        self._naturals = []
         self._truncated = False
         self._clear_hands()
         rows = self._row_views
-        for seat in self.order:
-            self.hands[seat].append(Hand(self._card(seat, 0, True), rows[seat]))
-        self.hands[self.dealer].append(Hand(self._card(self.dealer, 0, True), rows[self.dealer]))
-        self.phase = STAKE
-        self.turn = 0
+        for seat in self._order:
+            self._hands[seat].append(Hand(self._card(seat, 0, True), rows[seat]))
+        self._hands[self._dealer].append(Hand(self._card(self._dealer, 0, True), rows[self._dealer]))
+        self._phase = STAKE
+        self._turn = 0
 
     def _on_stake(self, amount: int) -> None:
-        self.hands[self.order[self.turn]][0].set_stake(amount)
-        self.turn += 1
-        if self.turn == len(self.order):
-            self.phase = DOUBLE
+        self._hands[self._order[self._turn]][0].set_stake(amount)
+        self._turn += 1
+        if self._turn == len(self._order):
+            self._phase = DOUBLE
 
     def _on_double(self, call: bool) -> None:
         """The dealer's "double" doubles every stake; then the second card to each."""
-        self.double = call
+        self._double = call
         if call:
-            for seat in self.order:
-                self.hands[seat][0].set_stake(2 * self.hands[seat][0].stake)
-        for seat in self.order:
-            self.hands[seat][0].add(self._card(seat, 0, True))
-        self.hands[self.dealer][0].add(self._card(self.dealer, 0, True))
+            for seat in self._order:
+                self._hands[seat][0].set_stake(2 * self._hands[seat][0].stake)
+        for seat in self._order:
+            self._hands[seat][0].add(self._card(seat, 0, True))
+        self._hands[self._dealer][0].add(self._card(self._dealer, 0, True))
         self._declare_naturals()
 
     def _declare_naturals(self) -> None:
-        hands = self.hands
-        self.naturals = [s for s in self.order if hands[s][0].strength() == NATURAL]
-        dealer_hand = hands[self.dealer][0]
+        hands = self._hands
+        self._naturals = [s for s in self._order if hands[s][0].strength() == NATURAL]
+        dealer_hand = hands[self._dealer][0]
         if dealer_hand.strength() == NATURAL:
             # "he at once declares it; throws the two cards, face upwards, on the table, and
             # collects the stakes from the other players, the amount in this case being double"
-            self._show(self.dealer, 0)
-            for seat in self.order:
+            self._show(self._dealer, 0)
+            for seat in self._order:
                 hand = hands[seat][0]
-                if seat in self.naturals:  # "neither pays to the other"
+                if seat in self._naturals:  # "neither pays to the other"
                     self._show(seat, 0)
                 else:
                     self._settle_player(seat, -2 * hand.stake, "the dealer's natural")
                 hand.finish()
-            self.naturals = []
+            self._naturals = []
             self._end_round()
             return
-        for seat in self.naturals:
+        for seat in self._naturals:
             hand = hands[seat][0]
             self._show(seat, 0)  # "he should at once declare it"
             self._settle_player(seat, 2 * hand.stake, "a natural")
             hand.finish()
-        if self.naturals and not self._natural_disregarded():
+        if self._naturals and not self._natural_disregarded():
             self._natural_privileges()
-        self.phase = PLAY
-        self.turn = 0
-        self.hand_index = 0
+        self._phase = PLAY
+        self._turn = 0
+        self._hand_index = 0
         self._advance()
 
     def _show(self, seat: int, index: int) -> None:
-        hand = self.hands[seat][index]
+        hand = self._hands[seat][index]
         if hand.reveal():
             self._entries.append(Shown(seat, index, tuple(hand.cards)))
 
@@ -774,95 +847,96 @@ class VingtUn(Game):
         """A natural on the first hand of the deal, where naturals put the dealer out:
         "the dealer disregards it, except that he has to pay to the holder as for a
         drawn Vingt-un", so no privilege and no pool go with it."""
-        return self.deal_round == 0 and self.options.deal_passes == "natural" and self.options.natural_puts_out
+        return self._deal_round == 0 and self.options.deal_passes == "natural" and self.options.natural_puts_out
 
     def _natural_privileges(self) -> None:
         """ADDITIONAL PRIVILEGES FOR A NATURAL, and a POOL won by the natural."""
-        naturals = self.naturals
-        payers = [s for s in self.order if s not in naturals]
+        naturals = self._naturals
+        payers = [s for s in self._order if s not in naturals]
         privilege = {None: 0, "stake": 1, "double": 2}[self.options.natural_privilege]
         if privilege:
             label = "stake" if privilege == 1 else "double"
             for holder in naturals:
-                amount = self.hands[holder][0].stake // (2 if self.double else 1) * privilege
+                # "his stake, or of the double, if that was called": the stake as it stands
+                amount = self._hands[holder][0].stake * privilege
                 self._pay([Payment(self.names[s], self.names[holder], amount) for s in payers],
                           f"p{holder}'s natural: a {label} from each player")  # fmt: skip
         if self.options.pool_to_natural:
-            shares = split(self._ledger.balance("pool"), naturals, self.order)
+            shares = split(self._ledger.balance("pool"), naturals, self._order)
             self._pay([Payment("pool", self.names[s], a) for s, a in shares.items()], "the pool to the natural")
 
     def _advance(self) -> None:
         """Move to the next hand that needs a decision, playing the dealer's part when due."""
-        hands = self.hands
-        while self.phase == PLAY:
-            if self.turn >= len(self.order):
+        hands = self._hands
+        while self._phase == PLAY:
+            if self._turn >= len(self._order):
                 self._dealer_turn()
                 return
-            row = hands[self.order[self.turn]]
-            while self.hand_index < len(row) and row[self.hand_index].done:
-                self.hand_index += 1
-            if self.hand_index < len(row):
-                hand = row[self.hand_index]
-                if hand.points() >= 21 and not hand.is_pair():
+            row = hands[self._order[self._turn]]
+            while self._hand_index < len(row) and row[self._hand_index].done:
+                self._hand_index += 1
+            if self._hand_index < len(row):
+                hand = row[self._hand_index]
+                if points(hand.cards) >= 21 and not hand.is_pair():
                     hand.finish()  # 21 stands; over-drawn was settled when drawn
                     continue
-                if self._bound_reached():
+                if self.options.max_decisions and self._bound_reached():
                     hand.finish()
                     continue
                 return
-            self.turn += 1
-            self.hand_index = 0
-        if self.phase == DEALER:
-            row = hands[self.dealer]
-            while self.hand_index < len(row):
-                hand = row[self.hand_index]
+            self._turn += 1
+            self._hand_index = 0
+        if self._phase == DEALER:
+            row = hands[self._dealer]
+            while self._hand_index < len(row):
+                hand = row[self._hand_index]
                 if not (hand.done or hand.points() >= 21) and not self._bound_reached():
                     break
                 hand.finish()
-                self.hand_index += 1
-            if self.hand_index == len(row):
+                self._hand_index += 1
+            if self._hand_index == len(row):
                 self._showdown()
 
     def _bound_reached(self) -> bool:
         """The bound on decisions per deal is reached: the hand in play stands."""
         bound = self.options.max_decisions
-        if bound and self.decisions >= bound:
+        if bound and self._decisions >= bound:
             self._truncated = True
             return True
         return False
 
     def _dealer_turn(self) -> None:
         """The dealer turns up his cards and plays, if any player's hand still stands."""
-        standing = any(hand.points() <= 21 for seat in self.order if seat not in self.naturals
-                       for hand in self.hands[seat])  # fmt: skip
-        self.phase = DEALER
-        self.hand_index = 0
+        standing = any(hand.points() <= 21 for seat in self._order if seat not in self._naturals
+                       for hand in self._hands[seat])  # fmt: skip
+        self._phase = DEALER
+        self._hand_index = 0
         if not standing:  # nobody left to play against: the dealer need not draw
             self._end_round()
             return
-        self._show(self.dealer, 0)  # "He then turns up his own two cards ... in view of the company"
+        self._show(self._dealer, 0)  # "He then turns up his own two cards ... in view of the company"
         self._advance()
 
     def _on_draw(self) -> None:
         row = self._row()
-        hand = self.hands[row][self.hand_index]
-        hand.add(self._card(row, self.hand_index, False))
-        if self.phase == PLAY and hand.points() > 21:
+        hand = self._hands[row][self._hand_index]
+        hand.add(self._card(row, self._hand_index, False))
+        if self._phase == PLAY and hand.points() > 21:
             # "the player would have had to pay the dealer the amount he staked ... At the
             # same time he would throw up his cards, or hand them to ... the pone"
             self._settle_player(row, -hand.stake, "over-drawn")
             hand.throw_up()
-            self.pack.discard(hand.cards)
+            self._pack.used.extend(hand.cards)
         self._advance()
 
     def _on_divide(self, stake: int) -> None:
         """Divide the pair in play: the second card starts a new hand, just after it,
         with its own stake (doubled if the dealer called "double"); each gets a card."""
-        row, index = self._row(), self.hand_index
-        hands = self.hands[row]
+        row, index = self._row(), self._hand_index
+        hands = self._hands[row]
         hand = hands[index]
-        face_down = self.phase == PLAY  # the dealer plays with his cards turned up
-        second = hand.divide(stake * (2 if self.double else 1), face_up=not face_down)
+        face_down = self._phase == PLAY  # the dealer plays with his cards turned up
+        second = hand.divide(stake * (2 if self._double else 1), face_up=not face_down)
         hands.insert(index + 1, second)
         self._entries.append(Shown(row, index, tuple(hand.cards)))
         self._entries.append(Shown(row, index + 1, tuple(second.cards)))
@@ -874,21 +948,25 @@ class VingtUn(Game):
         """Settle every standing player hand against each of the dealer's hands, as one batch."""
         payments = []
         tie_receipts = 0
-        dealer_name = self.names[self.dealer]
+        dealer_name = self.names[self._dealer]
         options = self.options
-        for d, dealer_hand in enumerate(self.hands[self.dealer]):
-            self._show(self.dealer, d)
+        for seat in self._order:  # "he calls on those players who have not over-drawn to declare"
+            for i, hand in enumerate(self._hands[seat]):
+                if not hand.collected:
+                    self._show(seat, i)
+        for d, dealer_hand in enumerate(self._hands[self._dealer]):
+            self._show(self._dealer, d)
             theirs = dealer_hand.strength()
             if theirs == OVER_DRAWN and options.pool_overdraw_penalty:
                 payments.append(Payment(dealer_name, "pool", options.pool_overdraw_penalty))
-            for seat in self.order:
-                if seat in self.naturals:
+            for seat in self._order:
+                if seat in self._naturals:
                     continue
-                for hand in self.hands[seat]:
+                for hand in self._hands[seat]:
                     mine = hand.strength()
                     if mine == OVER_DRAWN:
                         continue  # paid when he over-drew
-                    result = settle_checked_strengths(theirs, mine, hand.stake)
+                    result = _settled(theirs, mine, hand.stake)
                     if mine == theirs:  # a tie: the dealer receives (single, even at 21)
                         tie_receipts -= result
                     payments.append(self._between(seat, result))
@@ -899,29 +977,31 @@ class VingtUn(Game):
 
     def _end_round(self) -> None:
         """Collect the cards, close the deal, and pass the deal when it is due."""
-        for seat in self.order:
-            for hand in self.hands[seat]:
+        used = self._pack.used  # the pone collects the cards (the driver's own: no check needed)
+        for seat in self._order:
+            for hand in self._hands[seat]:
                 if not hand.collected:
-                    self.pack.discard(hand.cards)
-        for hand in self.hands[self.dealer]:
-            self.pack.discard(hand.cards)
-        self.deal_round += 1
+                    used.extend(hand.cards)
+        for hand in self._hands[self._dealer]:
+            used.extend(hand.cards)
+        self._deal_round += 1
         after = self._player_balances()
         self._rewards = [a - b for a, b in zip(after, self._deal_start)]
         self._deal_start = after
-        self.last_truncated = self._truncated
-        self._entries.append(DealEnded(self.session.deals, tuple(self._rewards), self._truncated, self.roles()))
-        next_dealer = self._next_dealer()
-        passes = next_dealer >= 0
+        self._last_truncated = self._truncated
+        self._entries.append(DealEnded(self._session.deals, tuple(self._rewards), self._truncated, self.roles()))
         if self.options.until == "freeze_out":
             self._freeze_out()
-        players_in = self.players - len(self.session.out)
-        if self.dealer in self.session.out or self.proper_dealer in self.session.out:
+        next_dealer = self._next_dealer()
+        passes = next_dealer >= 0
+        players_in = self.players - len(self._session.out)
+        if self._dealer in self._session.out or self._proper_dealer in self._session.out:
             passes = True
-            next_dealer = next_in(self.proper_dealer, self.players, self.session.out)
-        if self.session.deal_ended(next_dealer if passes else self.proper_dealer, passes, players_in):
-            self.phase = OVER
+            next_dealer = next_in(self._proper_dealer, self.players, self._session.out)
+        if self._session.deal_ended(next_dealer if passes else self._proper_dealer, passes, players_in):
+            self._phase = OVER
             return
+        self._decisions = 0
         if not passes:
             self._begin_round()
         else:
@@ -931,23 +1011,27 @@ class VingtUn(Game):
         """Seats at or below zero stand out for the rest of the session."""
         balances = self._ledger._balances
         for seat, name in enumerate(self.names):
-            if balances[name] <= 0 and seat not in self.session.out:
-                self.session.out.add(seat)
+            if balances[name] <= 0 and seat not in self._session.out:
+                self._session.out.add(seat)
                 self._entries.append(Note(f"p{seat} has no counters left and stands out"))
 
     def _next_dealer(self) -> int:
         """Who deals next, or -1 if the dealer goes on."""
         options = self.options
-        left = next_in(self.proper_dealer, self.players, self.session.out)
+        left = next_in(self._proper_dealer, self.players, self._session.out)
         if options.deal_passes == "natural":
-            if self.naturals and options.natural_puts_out and self.deal_round != 1:
-                return self.naturals[0] if options.deal_to == "holder" else left
+            if self._naturals and options.natural_puts_out and self._deal_round != 1:
+                holder = self._naturals[0]
+                return holder if options.deal_to == "holder" and holder not in self._session.out else left
             return -1
         if options.deal_passes == "hands":
-            return left if self.deal_round >= options.deal_hands else -1
-        # "twice" through the pack, or "two_packs" once: the round that used the last
-        # of the dealer's supply was completed from the used cards; now the deal passes.
-        return left if self.passes > (2 if options.deal_passes == "twice" else 1) else -1
+            return left if self._deal_round >= options.deal_hands else -1
+        # "twice" through the pack, or "two_packs" once: the used pack only completes "a
+        # round started upon with his limited supply", so the deal passes once the supply
+        # is spent, whether the round ran into the used cards or ended with the last card.
+        supply = 2 if options.deal_passes == "twice" else 1
+        spent = self._passes > supply or (self._passes == supply and len(self._pack.stock) <= 1)
+        return left if spent else -1
 
     # -- the codec and the encoding -------------------------------------------------------------
 
@@ -986,7 +1070,7 @@ class VingtUn(Game):
         out = np.zeros(self.observation_size(), dtype=np.float32)
         out[PHASES.index(obs["phase"])] = 1.0
         base = len(PHASES)
-        size = len(self.pack.cards)
+        size = len(self._pack.cards)
         out[base : base + 4] = (obs["dealer"] == seat, obs["double"], obs["stock"] / size, obs["used"] / size)
         base += 4
         scale = max(1, self.options.counters)
@@ -994,7 +1078,7 @@ class VingtUn(Game):
         for k in range(self.players):
             s = (seat + k) % self.players
             views = obs["dealer_hands"] if s == obs["dealer"] else obs["hands"].get(s, [])
-            out[base : base + 3] = (s == obs["dealer"], s in self.session.out, obs["balances"][s] / scale)
+            out[base : base + 3] = (s == obs["dealer"], s in self._session.out, obs["balances"][s] / scale)
             base += 3
             for slot in range(MAX_HANDS):
                 if slot < len(views):
@@ -1014,13 +1098,13 @@ class VingtUn(Game):
     def copy(self) -> VingtUn:
         twin = VingtUn.__new__(VingtUn)
         twin.__dict__.update(self.__dict__)
-        twin.pack = self.pack.copy()
+        twin._pack = self._pack.copy()
         twin._row_views = [list(views) for views in self._row_views]
-        twin.hands = [[h.copy(views) for h in row] for row, views in zip(self.hands, twin._row_views)]
-        twin.order, twin.naturals = list(self.order), list(self.naturals)
+        twin._hands = [[h.copy(views) for h in row] for row, views in zip(self._hands, twin._row_views)]
+        twin._order, twin._naturals = list(self._order), list(self._naturals)
         twin._ledger = self._ledger.copy()
         twin._records = self._records.copy()
-        twin.session = self.session.copy()
+        twin._session = self._session.copy()
         twin._busy = False
         twin._entries = []
         return twin
@@ -1038,18 +1122,19 @@ class VingtUn(Game):
             "seed": self.seed,
             "options": self.options.to_dict(),
             "balances": self._ledger.balances,
-            "pack": self.pack.to_dict(),
-            "session": self.session.to_dict(),
+            "pack": self._pack.to_dict(),
+            "session": self._session.to_dict(),
             "first_record": self.records,
             "state": {
-                "phase": self.phase, "dealer": self.dealer, "proper_dealer": self.proper_dealer,
-                "seller": self.seller, "buyer": self.buyer, "price": self.price,
-                "deal_round": self.deal_round, "passes": self.passes, "turn": self.turn,
-                "hand_index": self.hand_index, "double": self.double, "order": list(self.order),
-                "naturals": list(self.naturals), "decisions": self.decisions,
-                "truncating": self._truncated, "last_truncated": self.last_truncated,
+                "phase": self._phase, "dealer": self._dealer, "proper_dealer": self._proper_dealer,
+                "seller": self._seller, "buyer": self._buyer, "price": self._price,
+                "deal_round": self._deal_round, "passes": self._passes, "turn": self._turn,
+                "hand_index": self._hand_index, "double": self._double, "order": list(self._order),
+                "naturals": list(self._naturals), "decisions": self._decisions,
+                "truncating": self._truncated, "last_truncated": self._last_truncated,
                 "rewards": list(self._rewards), "deal_start": list(self._deal_start),
-                "hands": [[h.to_dict() for h in row] for row in self.hands],
+                "first_dealer_draw": [list(cards) for cards in self._first_dealer_draw],
+                "hands": [[h.to_dict() for h in row] for row in self._hands],
             },
         }  # fmt: skip
         if history:

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pycards.errors import IllegalActionError
+from pycards.games.engine.document import shown
 
 if TYPE_CHECKING:
     import numpy as np
@@ -61,7 +62,7 @@ class Codec:
         try:
             return self._index[action_key(action)]
         except KeyError:
-            raise IllegalActionError(f"{action!r} is not an action of this game with these options") from None
+            raise IllegalActionError(f"{shown(action)} is not an action of this game with these options") from None
 
     def action(self, index: int) -> Action:
         """The action numbered ``index``."""
@@ -73,9 +74,9 @@ class Codec:
                     raise TypeError
                 index = operator.index(index)
             except TypeError:
-                raise IllegalActionError(f"an action id is a whole number, not {index!r}") from None
+                raise IllegalActionError(f"an action id is a whole number, not {shown(index)}") from None
         if not 0 <= index < self.size:
-            raise IllegalActionError(f"action id {index!r} is outside 0..{self.size - 1}")
+            raise IllegalActionError(f"action id {shown(index)} is outside 0..{self.size - 1}")
         return self.actions[index]
 
     def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.bool_]:
@@ -83,6 +84,5 @@ class Codec:
         import numpy as np
 
         mask = np.zeros(self.size, dtype=np.bool_)
-        index = self._index
-        mask[[index[a.key()] for a in legal]] = True
+        mask[[self.index(a) for a in legal]] = True
         return mask

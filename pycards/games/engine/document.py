@@ -16,13 +16,18 @@ pycards.errors.StateError: state.dealer must be a whole number from 0 to 3, not 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from pycards.errors import StateError
 
 __all__ = ["Reader", "StateError", "shown"]
 
 _SHOWN = 80
+
+# The builtins, for annotations beside the methods named after them.
+_Int: TypeAlias = int
+_Bool: TypeAlias = bool
+_List: TypeAlias = list
 
 
 def shown(value: object) -> str:
@@ -58,13 +63,15 @@ class Reader:
                 raise StateError(f"{self.path} has an unknown field {shown(key)}")
         return self
 
-    def int(self, key: str, low: int, high: int) -> int:
+    def int(self, key: str, low: _Int, high: _Int) -> _Int:
         value = self._get(key)
         if type(value) is not int or not low <= value <= high:
-            raise StateError(f"{self.path}.{key} must be a whole number from {low} to {high}, not {shown(value)}")
+            raise StateError(
+                f"{self.path}.{key} must be a whole number from {low} to {high}, not {shown(value)}"
+            )
         return value
 
-    def bool(self, key: str) -> bool:
+    def bool(self, key: str) -> _Bool:
         value = self._get(key)
         if type(value) is not bool:
             raise StateError(f"{self.path}.{key} must be true or false, not {shown(value)}")
@@ -73,7 +80,8 @@ class Reader:
     def choice(self, key: str, choices: Sequence[Any]) -> Any:
         value = self._get(key)
         if not any(type(value) is type(c) and value == c for c in choices):
-            raise StateError(f"{self.path}.{key} must be one of {', '.join(map(repr, choices))}, not {shown(value)}")
+            allowed = ", ".join(map(repr, choices))
+            raise StateError(f"{self.path}.{key} must be one of {allowed}, not {shown(value)}")
         return value
 
     def value(self, key: str) -> Any:
@@ -83,7 +91,7 @@ class Reader:
     def reader(self, key: str) -> Reader:
         return Reader(self._get(key), f"{self.path}.{key}")
 
-    def list(self, key: str, longest: int) -> list[Any]:
+    def list(self, key: str, longest: _Int) -> _List[Any]:
         value = self._get(key)
         if type(value) is not list and type(value) is not tuple:
             raise StateError(f"{self.path}.{key} must be a list, not {shown(value)}")
@@ -91,7 +99,7 @@ class Reader:
             raise StateError(f"{self.path}.{key} holds {len(value)} items, more than {longest}")
         return list(value)
 
-    def ints(self, key: str, low: int, high: int, longest: int) -> list[int]:
+    def ints(self, key: str, low: _Int, high: _Int, longest: _Int) -> _List[_Int]:
         """A list of exact ints from ``low`` to ``high``, at most ``longest`` of them."""
         values = self.list(key, longest)
         for i, value in enumerate(values):
@@ -101,18 +109,18 @@ class Reader:
                 )
         return values
 
-    def cards(self, key: str, longest: int) -> list[int]:
+    def cards(self, key: str, longest: _Int) -> _List[_Int]:
         """A list of card ids 0..51."""
         return self.ints(key, 0, 51, longest)
 
-    def seats(self, key: str, players: int) -> list[int]:
+    def seats(self, key: str, players: _Int) -> _List[_Int]:
         """A list of distinct seats."""
         seats = self.ints(key, 0, players - 1, players)
         if len(set(seats)) != len(seats):
             raise StateError(f"{self.path}.{key} names a seat twice: {shown(seats)}")
         return seats
 
-    def seat(self, key: str, players: int, none: bool = False) -> int | None:
+    def seat(self, key: str, players: _Int, none: _Bool = False) -> _Int | None:
         """A seat, or ``None`` where ``none`` allows it."""
         if none and self._get(key) is None:
             return None

@@ -31,6 +31,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeVar, Union
 
 from pycards.errors import GameOptionError
+from pycards.games.engine.document import shown
 
 __all__ = ["Field", "Options", "Range"]
 
@@ -55,13 +56,16 @@ class Field(NamedTuple):
     low: int | None = None
     high: int | None = None
     choices: tuple[Any, ...] = ()
+    optional: bool = False
+    """Whether ``None`` is allowed too (``Optional[...]``)."""
 
     def allowed(self) -> str:
         """The allowed values in words: ``1..100``, ``true or false``, ``'next' or 'holder'``."""
+        none = " or none" if self.optional and self.kind != "choice" else ""
         if self.kind == "int":
-            return f"{self.low}..{self.high}"
+            return f"{self.low}..{self.high}{none}"
         if self.kind == "bool":
-            return "true or false"
+            return f"true or false{none}"
         return " or ".join("none" if c is None else repr(c) for c in self.choices)
 
 
@@ -75,26 +79,28 @@ def _rule(name: str, hint: Any, default: Any) -> Field:
         base, *extras = typing.get_args(hint)
         bounds = [e for e in extras if isinstance(e, Range)]
         if base is int and bounds:
-            return Field(name, default, "int", bounds[0].low, bounds[0].high)
+            return Field(name, default, "int", bounds[0].low, bounds[0].high, optional=optional)
     if hint is bool:
-        return Field(name, default, "bool")
+        return Field(name, default, "bool", optional=optional)
     if typing.get_origin(hint) is Literal:
         choices = typing.get_args(hint)
-        return Field(name, default, "choice", choices=((None,) if optional else ()) + choices)
+        return Field(name, default, "choice", choices=((None,) if optional else ()) + choices, optional=optional)
     raise TypeError(f"option {name}: annotate Annotated[int, Range(...)], bool or Literal[...], not {hint!r}")
 
 
 def _check(rule: Field, value: Any) -> None:
+    if value is None and rule.optional:
+        return
     if rule.kind == "int":
         if type(value) is not int or not rule.low <= value <= rule.high:  # type: ignore[operator]
             raise GameOptionError(
-                f"option {rule.name} must be a whole number from {rule.low} to {rule.high}, not {value!r}"
+                f"option {rule.name} must be a whole number from {rule.low} to {rule.high}, not {shown(value)}"
             )
     elif rule.kind == "bool":
         if type(value) is not bool:
-            raise GameOptionError(f"option {rule.name} must be True or False, not {value!r}")
+            raise GameOptionError(f"option {rule.name} must be True or False, not {shown(value)}")
     elif not any(type(value) is type(c) and value == c for c in rule.choices):
-        raise GameOptionError(f"option {rule.name} must be one of {rule.allowed()}, not {value!r}")
+        raise GameOptionError(f"option {rule.name} must be one of {rule.allowed()}, not {shown(value)}")
 
 
 @dataclass(frozen=True)
@@ -128,13 +134,18 @@ class Options:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls: type[O], data: Mapping[str, Any], game: str = "the game") -> O:
+    def from_dict(cls: type[O], data: Mapping[str, Any], game: str = "the game", complete: bool = False) -> O:
         """Options from :meth:`to_dict` (or keyword arguments); an unknown name raises
-        GameOptionError naming it, and so does a bad value."""
+        GameOptionError naming it, and so does a bad value. ``complete``: every option
+        must be given (a state document's options, where a missing one is tampering)."""
         if not isinstance(data, Mapping):
-            raise GameOptionError(f"the options of {game} are a mapping of names to values, not {data!r}")
-        known = {rule.name for rule in cls.describe()}
+            raise GameOptionError(f"the options of {game} are a mapping of names to values, not {shown(data)}")
+        known = [rule.name for rule in cls.describe()]
         for name in data:
             if name not in known:
-                raise GameOptionError(f"unknown {game} option {name!r}")
+                raise GameOptionError(f"unknown {game} option {shown(name)}")
+        if complete:
+            for name in known:
+                if name not in data:
+                    raise GameOptionError(f"the {game} option {name} is missing")
         return cls(**data)
