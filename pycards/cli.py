@@ -8,17 +8,23 @@ not shown here), ``vingt-un`` (any number of cards; the dealer's advantage on
 ties is the game's, not shown here). Each HAND is one argument: quote it. Game
 and rules names are case-insensitive, as cards are.
 
-``pycards play vingt-un [--players N] [--rounds R] [--game-rounds G] [--seed S]
-[--draw-below T] [--workers W] [--set OPTION=VALUE ...]`` simulates a game with
-the built-in policy at every seat and prints the results; ``--interactive``
-seats you at ``--seat`` against that policy, in the terminal, for ``--rounds``
-rounds (10 unless given). Type ``q`` to leave; leaving, the end of the input and
-Ctrl-C print your result so far (Ctrl-C exits with status 130).
+``pycards play GAME [--players N] [--deals D] [--session-deals S] [--seed S]
+[--draw-below T] [--workers W] [--set OPTION=VALUE ...]`` simulates GAME (any
+registered game, :data:`pycards.games.GAMES`: ``vingt_un``, also spelt
+``vingt-un``) with the game's built-in policy at every seat
+(:func:`pycards.games.policies.default_policy`) and prints each seat's reward
+per deal and each role's; ``--interactive`` seats you at ``--seat`` against
+that policy, in the terminal, for ``--deals`` deals (10 unless given). Type
+``q`` to leave; leaving, the end of the input and Ctrl-C print your result so
+far (Ctrl-C exits with status 130). ``--set`` takes the game's options as its
+``Options.describe()`` gives them, checked against their ranges and choices
+there (``pycards play --help`` lists them); ``--players`` the bounds of the
+game's class.
 
-Limits (so that no input hangs or fills the memory): 2 to 12 players, at most
-10,000,000 rounds (every round's result is kept, 8 bytes a seat), 1 to 64
-workers, a seed of at most 64 bits, ``--draw-below`` 0 to 22, stakes and prices
-at most 10,000 and other option numbers at most 10**9.
+Limits (so that no input hangs or fills the memory): the players the game
+allows, at most 10,000,000 deals (every deal's result is kept, 9 bytes a
+seat), sessions as long as the game allows, 1 to 64 workers, a seed of at
+most 64 bits, ``--draw-below`` 0 to 22, and every option within its range.
 
 Bad input prints ``pycards: error: ...`` on stderr and exits with status 2,
 without a traceback.
@@ -27,7 +33,6 @@ without a traceback.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import re
 import signal
@@ -41,27 +46,24 @@ from pycards import brag, commerce, poker, vingtun
 from pycards.cards import format as format_cards
 from pycards.cards import parse
 from pycards.errors import HandSizeError
+from pycards.games.engine.options import Field
+from pycards.games.interactive import EXIT_INTERRUPTED
 
 __all__ = ["build_parser", "main"]
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 12
-"""The players Vingt-un allows."""
-MAX_ROUNDS = 10_000_000
-"""Rounds at most: a simulation keeps every round's result (8 bytes a seat)."""
+MAX_DEALS = 10_000_000
+"""Deals at most: a simulation keeps every deal's result (9 bytes a seat)."""
 MAX_WORKERS = 64
 MAX_DRAW_BELOW = 22
 """``--draw-below 22`` already draws to 21 (a hand reaching 21 stands)."""
 SEED_BITS = 64
-MAX_STAKE_OPTION = 10_000
-"""Stakes and prices at most: the game lists every stake it allows as an action."""
-MAX_OPTION = 10**9
-"""Any other numeric option at most (the rules run on C ints)."""
-STAKE_OPTIONS = ("min_stake", "max_stake", "max_price")
-SIMULATED_ROUNDS, INTERACTIVE_ROUNDS = 10_000, 10
-TASK_ROUNDS = 2_000
-"""Rounds per task given to a worker process (whole games of ``--game-rounds``)."""
-EXIT_INTERRUPTED = 130
+DEFAULT_PLAYERS = 4
+SIMULATED_DEALS, INTERACTIVE_DEALS, SESSION_DEALS = 10_000, 10, 200
+TASK_DEALS = 2_000
+"""Deals per task given to a worker process (whole sessions of ``--session-deals``)."""
 EXIT_BROKEN_PIPE = 141
+SET_BY_PLAY = ("deals", "until")
+"""Game options that ``play`` sets itself (a session is ``--deals`` or ``--session-deals`` deals)."""
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _STRENGTH_LEGEND = "[n] is the hand's strength under these rules: higher wins, equal ties"
@@ -211,6 +213,43 @@ def _count(low: int, high: int) -> Callable[[str], int]:
     return convert
 
 
+def _registered() -> list[str]:
+    from pycards.games import GAMES as REGISTRY
+
+    return list(REGISTRY)
+
+
+def _spellings() -> str:
+    """The registered games and their other spelling: ``vingt_un (or vingt-un)``."""
+    names = _registered()
+    return ", ".join(name + (f" (or {name.replace('_', '-')})" if "_" in name else "") for name in names)
+
+
+def _play_game(text: str) -> str:
+    """An argparse ``type``: the registered name of a game, from any of its spellings."""
+    from pycards.games import canonical_name
+
+    try:
+        return canonical_name(text.strip())
+    except ValueError:
+        message = f"unknown game {_shown(text)}; the games are: {_spellings()}"
+        raise argparse.ArgumentTypeError(message) from None
+
+
+def _player_bounds() -> tuple[int, int]:
+    """The fewest and the most players any registered game allows (``--players`` is then
+    checked against the chosen game's own bounds)."""
+    bounds = [_class_bounds(name) for name in _registered()]
+    return min(b[0] for b in bounds), max(b[1] for b in bounds)
+
+
+def _fields(game: str) -> dict[str, Field]:
+    """The game's options (``Options.describe()``) by name, but those ``play`` sets itself."""
+    from pycards.games import game_class
+
+    return {f.name: f for f in game_class(game).Options.describe() if f.name not in SET_BY_PLAY}
+
+
 def _split_option(text: str) -> tuple[str, str]:
     """``NAME=VALUE`` from the command line; the name lower-cased, ``-`` read as ``_``."""
     name, sep, raw = text.partition("=")
@@ -220,25 +259,40 @@ def _split_option(text: str) -> tuple[str, str]:
     return name, raw
 
 
-def _option_value(name: str, raw: str) -> object:
-    """An option's value from the command line: whole numbers, true/false, none, or text."""
-    lowered = raw.strip().lower()
-    if lowered in ("true", "false"):
+def _option_value(rule: Field, raw: str) -> object:
+    """An option's value from the command line, read as its ``Field`` says: a whole number
+    in its range, ``true``/``false``, or one of its choices (``none`` for None); a value
+    out of the range is refused before any huge int is built."""
+    text = raw.strip()
+    lowered = text.lower()
+    if rule.kind == "int":
+        low, high = int(rule.low or 0), int(rule.high or 0)
+        if not _INTEGER.fullmatch(text) or not _within(text, low, high):
+            raise ValueError(f"option {rule.name} must be a whole number from {low:,} to {high:,}, "
+                             f"not {_shown(raw)}")  # fmt: skip
+        return int(text)
+    if rule.kind == "bool":
+        if lowered not in ("true", "false"):
+            raise ValueError(f"option {rule.name} must be true or false, not {_shown(raw)}")
         return lowered == "true"
-    if lowered == "none":
-        return None
-    stripped = raw.strip()
-    if _INTEGER.fullmatch(stripped):  # the options class checks the sign and the least value
-        limit = MAX_STAKE_OPTION if name in STAKE_OPTIONS else MAX_OPTION
-        if not _within(stripped, -limit, limit):
-            raise ValueError(f"option {name} must be at most {limit:,} here, not {_shown(raw)}")
-        return int(stripped)
-    return raw
+    for choice in rule.choices:
+        if choice is None and lowered == "none":
+            return None
+        if isinstance(choice, bool) and lowered == str(choice).lower():
+            return choice
+        if type(choice) is int and _INTEGER.fullmatch(text) and _within(text, choice, choice):
+            return choice
+        if isinstance(choice, str) and lowered == choice.lower():
+            return choice
+    raise ValueError(f"option {rule.name} must be {rule.allowed()}, not {_shown(raw)}")
 
 
 _NOT_OPTIONS = {
-    "rounds": "use --rounds for the rounds in all, --game-rounds for the rounds of each simulated game",
-    "game_rounds": "use --game-rounds",
+    "deals": "use --deals for the deals in all, --session-deals for the deals of each simulated session",
+    "rounds": "use --deals for the deals in all, --session-deals for the deals of each simulated session",
+    "until": "a session here is --deals deals, or --session-deals in a simulation",
+    "session_deals": "use --session-deals",
+    "game_rounds": "use --session-deals",
     "players": "use --players",
     "seed": "use --seed",
     "workers": "use --workers",
@@ -247,34 +301,48 @@ _NOT_OPTIONS = {
 }
 
 
-def _option_names(game: str) -> list[str]:
-    """The fields of the game's options dataclass that ``--set`` may set (all but ``rounds``)."""
-    from pycards.games import GAMES as DRIVERS
+def _game_options(game: str, texts: Sequence[str]) -> dict[str, Any]:
+    """The ``--set`` options, each checked against the game's ``Options.describe()``,
+    then together (the rules between options, in ``Options.check``)."""
+    from pycards.games import game_class
 
-    return [f.name for f in dataclasses.fields(DRIVERS[game].Options) if f.name != "rounds"]
-
-
-def _game_options(game: str, texts: Sequence[str], shown_as: str) -> dict[str, Any]:
-    """The ``--set`` options, checked against the game's options dataclass."""
-    from pycards.games import GAMES as DRIVERS
-
-    options_class = DRIVERS[game].Options
-    names = _option_names(game)
+    rules = _fields(game)
     options: dict[str, Any] = {}
     for text in texts:
         name, raw = _split_option(text)
-        if name not in names:
+        if name not in rules:
             advice = _NOT_OPTIONS.get(name, "")
             raise ValueError(
-                f"--set {_shown(name)} is not a {shown_as} option"
+                f"--set {_shown(name)} is not a {game} option"
                 + (f" ({advice})" if advice else "")
-                + f"; the options are: {', '.join(names)}"
+                + f"; the options are: {', '.join(rules)}"
             )
         if name in options:
             raise ValueError(f"option {name} is set twice")
-        options[name] = _option_value(name, raw)
-    options_class(**options)  # a bad value raises GameOptionError (a ValueError) naming it
+        options[name] = _option_value(rules[name], raw)
+    game_class(game).Options.from_dict(options, game)  # the rules between options
     return options
+
+
+def _options_help(game: str) -> str:
+    """Each option of ``game`` with its allowed values and default."""
+    def default(value: object) -> str:
+        return "none" if value is None else str(value).lower() if isinstance(value, bool) else repr(value)
+
+    return ", ".join(f"{r.name} {r.allowed()} [{default(r.default)}]" for r in _fields(game).values())
+
+
+def _bounds_text(game: str) -> str:
+    low, high = _class_bounds(game)
+    return f"{low} to {high} players"
+
+
+def _class_bounds(game: str) -> tuple[int, int]:
+    """The players the game's class allows (its ``MIN_PLAYERS`` and ``MAX_PLAYERS``)."""
+    from pycards.games import game_class
+
+    cls = game_class(game)
+    return int(getattr(cls, "MIN_PLAYERS")), int(getattr(cls, "MAX_PLAYERS"))
 
 
 def _ignore_interrupts() -> None:
@@ -282,45 +350,62 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play(args: argparse.Namespace) -> int:
-    from pycards.games import simulate
-    from pycards.games.policies import DrawBelow
+def _at_most(flag: str, value: int, game: str) -> int:
+    """``value`` of ``flag``, a number of deals in one session, within the game's ``deals`` option."""
+    from pycards.games import game_class
 
-    game = args.game.replace("-", "_")
-    options = _game_options(game, args.set, args.game)
-    policy = DrawBelow(args.draw_below)
+    rules = {f.name: f for f in game_class(game).Options.describe()}
+    high = rules["deals"].high if "deals" in rules else None
+    if high is not None and value > high:
+        raise ValueError(f"{flag} must be from 1 to {high:,} (the longest session of {game}), not {value}")
+    return value
+
+
+def _play(args: argparse.Namespace) -> int:
+    from pycards.games.policies import default_policy
+
+    game = args.game
+    low, high = _class_bounds(game)
+    players = min(max(DEFAULT_PLAYERS, low), high) if args.players is None else args.players
+    if not low <= players <= high:
+        raise ValueError(f"--players must be from {low} to {high} for {game}, not {players}")
+    options = _game_options(game, args.set)
+    policy = default_policy(game, **({} if args.draw_below is None else {"draw_below": args.draw_below}))
     if args.interactive:
         from pycards.games.interactive import play_interactive
 
-        for flag, value in (("--workers", args.workers), ("--game-rounds", args.game_rounds)):
+        for flag, value in (("--workers", args.workers), ("--session-deals", args.session_deals)):
             if value is not None:
                 raise ValueError(f"{flag} is for simulations, not with --interactive")
         if sys.stdin is None or sys.stdin.closed:
             raise ValueError("--interactive reads your choices from the standard input, which is closed")
         seat = 0 if args.seat is None else args.seat
-        if not 0 <= seat < args.players:
-            raise ValueError(f"--seat must be from 0 to {args.players - 1}, not {seat}")
-        rounds = INTERACTIVE_ROUNDS if args.rounds is None else args.rounds
-        return play_interactive(args.players, seat, args.seed, policy, options, rounds=rounds)
+        if not 0 <= seat < players:
+            raise ValueError(f"--seat must be from 0 to {players - 1}, not {seat}")
+        deals = _at_most("--deals", INTERACTIVE_DEALS if args.deals is None else args.deals, game)
+        return play_interactive(game, players, seat, args.seed, policy, options, deals=deals)
     if args.seat is not None:
         raise ValueError("--seat is your seat with --interactive; a simulation has no seat of yours")
-    rounds = SIMULATED_ROUNDS if args.rounds is None else args.rounds
-    game_rounds = 200 if args.game_rounds is None else args.game_rounds
+    from pycards.games.simulate import simulate
+
+    deals = SIMULATED_DEALS if args.deals is None else args.deals
+    session_deals = SESSION_DEALS if args.session_deals is None else args.session_deals
+    _at_most("--session-deals", session_deals, game)
     workers = 1 if args.workers is None else args.workers
-    common: dict[str, Any] = dict(players=args.players, game_rounds=game_rounds, **options)
+    common: dict[str, Any] = dict(players=players, session_deals=session_deals, **options)
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        # tasks of about TASK_ROUNDS rounds (whole games): small enough that Ctrl-C, which
+        # tasks of about TASK_DEALS deals (whole sessions): small enough that Ctrl-C, which
         # lets the tasks in progress finish, is quick; the block never changes the result
-        block = max(1, TASK_ROUNDS // game_rounds)
+        block = max(1, TASK_DEALS // session_deals)
         executor = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
         try:
-            result = simulate(game, policy, rounds, args.seed, executor=executor, block=block, **common)
+            result = simulate(game, policy, deals, args.seed, executor=executor, block=block, **common)
         finally:
             executor.shutdown(wait=True, cancel_futures=True)
     else:
-        result = simulate(game, policy, rounds, args.seed, **common)
+        result = simulate(game, policy, deals, args.seed, **common)
     print(result.table())
     return 0
 
@@ -368,40 +453,48 @@ def build_parser() -> argparse.ArgumentParser:
                       help='a hand, one quoted argument, e.g. "AH KH QH JH 10H"')  # fmt: skip
     rank.set_defaults(run=_rank)
 
+    games = _registered()
+    least, most = _player_bounds()
     play = commands.add_parser(
         "play",
         help="simulate a game, or play one seat of it",
-        description="Simulate a game with the built-in policy at every seat and print each "
-        "seat's result per round with its 95% interval, or play one seat yourself "
-        "(--interactive; type q to leave).",
+        description="Simulate a game with its built-in policy at every seat and print each seat's "
+        "reward per deal and each role's (the dealer's, a player's...), with 95% intervals, or play "
+        "one seat yourself (--interactive; type q to leave). The games: " + _spellings() + ".",
+        epilog=" ".join(
+            f"{name}: {_bounds_text(name)}; its options (--set NAME=VALUE; the default in brackets): "
+            f"{_options_help(name)}." for name in games
+        ),
         formatter_class=_HelpFormatter,
     )
-    play.add_argument("game", type=_game_name, choices=["vingt-un"], help="the game")
-    play.add_argument("--players", type=_count(MIN_PLAYERS, MAX_PLAYERS), default=4,
-                      help=f"players at the table, {MIN_PLAYERS} to {MAX_PLAYERS}")  # fmt: skip
-    play.add_argument("--rounds", type=_count(1, MAX_ROUNDS), default=None,
-                      help=f"rounds to play, at most {MAX_ROUNDS:,} (default: {SIMULATED_ROUNDS} "
-                      f"simulated, {INTERACTIVE_ROUNDS} with --interactive)")  # fmt: skip
-    play.add_argument("--game-rounds", type=_count(1, MAX_ROUNDS), default=None,
-                      metavar="G", help="rounds of each simulated game: the rounds are played as "
-                      "independent games of G rounds, seeded from the seed and the game's number "
-                      "(default: 200)")  # fmt: skip
+    play.add_argument("game", type=_play_game, metavar="GAME",
+                      help=f"the game to play: {_spellings()} (case-insensitive)")  # fmt: skip
+    play.add_argument("--players", type=_count(least, most), default=None,
+                      help="players at the table, as many as the game allows (listed below; "
+                      f"default: {DEFAULT_PLAYERS})")  # fmt: skip
+    play.add_argument("--deals", type=_count(1, MAX_DEALS), default=None,
+                      help=f"deals to play, at most {MAX_DEALS:,} (default: {SIMULATED_DEALS} "
+                      f"simulated, {INTERACTIVE_DEALS} with --interactive)")  # fmt: skip
+    play.add_argument("--session-deals", type=_count(1, MAX_DEALS), default=None,
+                      metavar="S", help="deals of each simulated session: the deals are played as "
+                      "independent sessions of S deals, seeded from the seed and the session's number "
+                      f"(default: {SESSION_DEALS})")  # fmt: skip
     seed_bound = 2 ** (SEED_BITS - 1)
     play.add_argument("--seed", type=_count(-seed_bound, seed_bound - 1), default=0,
                       help="the seed of the game's chance: the same seed, the same result")  # fmt: skip
-    play.add_argument("--draw-below", type=_count(0, MAX_DRAW_BELOW), default=16,
-                      metavar="T", help="the built-in policy asks for a card while its hand "
-                      f"counts less than T, 0 to {MAX_DRAW_BELOW}")  # fmt: skip
+    play.add_argument("--draw-below", type=_count(0, MAX_DRAW_BELOW), default=None,
+                      metavar="T", help="vingt_un's policy asks for a card while its hand "
+                      f"counts less than T, 0 to {MAX_DRAW_BELOW} (default: 16)")  # fmt: skip
     play.add_argument("--workers", type=_count(1, MAX_WORKERS), default=None,
-                      metavar="W", help=f"processes to spread the games over, 1 to {MAX_WORKERS}; "
+                      metavar="W", help=f"processes to spread the sessions over, 1 to {MAX_WORKERS}; "
                       "never changes the result (default: 1)")  # fmt: skip
     play.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                      help="a game option, e.g. --set max_stake=5 --set deal_passes=hands "
-                      "(values: whole numbers, true, false, none or text); the vingt-un options: "
-                      + ", ".join(_option_names("vingt_un")))  # fmt: skip
+                      help="a game option, e.g. --set max_stake=5 --set deal_passes=hands (whole "
+                      "numbers, true, false, none or a choice; each game's options are listed "
+                      "below)")  # fmt: skip
     play.add_argument("--interactive", action="store_true",
                       help="play a seat yourself, in the terminal (q to leave)")  # fmt: skip
-    play.add_argument("--seat", type=_count(0, MAX_PLAYERS - 1), default=None,
+    play.add_argument("--seat", type=_count(0, most - 1), default=None,
                       help="your seat with --interactive, 0 to players-1 (default: 0)")  # fmt: skip
     play.set_defaults(run=_play)
     return parser

@@ -110,27 +110,80 @@ def test_installed_command_has_no_traceback_on_bad_input(tmp_path: Path) -> None
 
 
 def test_play_vingt_un_prints_the_table_of_results(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 5: ``pycards play vingt-un --players 4 --rounds N --seed S`` prints the table."""
-    assert main(["play", "vingt-un", "--players", "4", "--rounds", "400", "--seed", "1"]) == 0
+    """``pycards play vingt-un --players 4 --deals N --seed S`` prints the tables."""
+    assert main(["play", "vingt-un", "--players", "4", "--deals", "400", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("vingt_un: 400 rounds")
-    assert out.count("\n| ") == 1 + 4 + 2  # the header row, four seats, dealer and player rows
-    again = main(["play", "vingt-un", "--players", "4", "--rounds", "400", "--seed", "1"])
+    assert out.startswith("vingt_un: 400 deals in 2 sessions")
+    # the seat table (header and four seats), the role table (header, dealer, player)
+    assert out.count("\n| ") == 1 + 4 + 1 + 2
+    assert "\n| dealer | " in out and "| 400 |" in out and "\n| player | " in out and "| 1200 |" in out
+    again = main(["play", "vingt_un", "--players", "4", "--deals", "400", "--seed", "1"])
     assert again == 0 and capsys.readouterr().out == out  # the same seed, the same table
 
 
+def test_play_takes_any_registered_game(monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    """The games, their spellings, their player bounds and options come from the registry."""
+    import pycards.games as games
+    from pycards.games.vingt_un import VingtUn
+
+    class Duel(VingtUn):
+        MAX_PLAYERS = 3
+
+    monkeypatch.setitem(games.GAMES, "duel_game", "tests:Duel")
+    monkeypatch.setitem(games._LOADED, "duel_game", Duel)
+    assert main(["play", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "vingt_un (or vingt-un)" in text and "duel_game (or duel-game)" in text
+    assert "duel_game: 2 to 3 players" in text and "vingt_un: 2 to 12 players" in text
+    assert main(["play", "Duel-Game", "--deals", "20", "--players", "3"]) == 0
+    assert capsys.readouterr().out.startswith("duel_game: 20 deals in 1 session,")
+    assert main(["play", "duel_game", "--deals", "20", "--players", "4"]) == 2
+    assert "--players must be from 2 to 3 for duel_game, not 4" in capsys.readouterr().err
+    assert main(["play", "duel_game", "--deals", "20"]) == 0  # 4 by default, within its bounds: 3
+    assert "| 2 | " in capsys.readouterr().out
+
+
 def test_play_vingt_un_with_game_options(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["play", "vingt-un", "--rounds", "200", "--set", "max_stake=3",
+    args = ["play", "vingt-un", "--deals", "200", "--set", "max_stake=3",
             "--set", "deal_passes=hands", "--set", "deal_hands=2"]  # fmt: skip
     assert main(args) == 0
-    assert "vingt_un: 200 rounds" in capsys.readouterr().out
+    assert "vingt_un: 200 deals" in capsys.readouterr().out
 
 
 def test_play_vingt_un_bad_option_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "vingt-un", "--set", "max_stak=3"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("pycards: error: --set 'max_stak' is not a vingt-un option; the options are: ")
-    assert "max_stake, counters" in err
+    assert err.startswith("pycards: error: --set 'max_stak' is not a vingt_un option; the options are: ")
+    assert "min_stake, max_stake, counters" in err and "deals" not in err and "until" not in err
+
+
+def test_set_reads_values_as_the_options_describe_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every option of ``Options.describe()`` may be set, with the values it allows."""
+    from pycards.games.vingt_un import VingtUnOptions
+
+    for rule in VingtUnOptions.describe():
+        if rule.name in ("deals", "until"):
+            continue
+        if rule.kind == "int":
+            values = [str(rule.low), str(rule.high)]
+        elif rule.kind == "bool":
+            values = ["true", "False"]
+        else:
+            values = ["none" if c is None else str(c).upper() for c in rule.choices]
+        for value in values:
+            args = ["play", "vingt-un", "--deals", "2", "--set", f"{rule.name}={value}"]
+            if rule.name == "min_stake" and value == "100":
+                args += ["--set", "max_stake=100"]
+            if rule.name == "natural_puts_out" and value == "False":
+                args += ["--set", "deal_passes=hands"]
+            if rule.name == "max_decisions" and value != "0":
+                args[-1] = "max_decisions=7"
+            if rule.name == "counters" and value == "0":
+                args[-1] = "counters=0"
+            status = main(args)
+            assert status == 0, (args, capsys.readouterr().err)
+            capsys.readouterr()
 
 
 def test_play_vingt_un_interactive_in_a_terminal(tmp_path: Path) -> None:
@@ -138,22 +191,22 @@ def test_play_vingt_un_interactive_in_a_terminal(tmp_path: Path) -> None:
     answers = "1\n2\n" * 40
     result = subprocess.run(
         [sys.executable, "-m", "pycards", "play", "vingt-un", "--interactive", "--players", "3",
-         "--rounds", "3", "--seed", "5"],
+         "--deals", "3", "--seed", "5"],
         input=answers, capture_output=True, text=True, cwd=tmp_path, env=PACKAGE_ENV,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "your choice (1-" in result.stdout and ", q to quit): " in result.stdout
-    assert "== round 3 over: you" in result.stdout
-    assert "game over; your result:" in result.stdout
+    assert "deal 3 over: you" in result.stdout
+    assert "the session is over after 3 deals; your result:" in result.stdout
 
 
-def test_play_interactive_defaults_to_10_rounds(tmp_path: Path) -> None:
+def test_play_interactive_defaults_to_10_deals(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "pycards", "play", "vingt-un", "--interactive", "--players", "2"],
         input="1\n2\n" * 200, capture_output=True, text=True, cwd=tmp_path, env=PACKAGE_ENV,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert "== round 10 over: you" in result.stdout and "== round 11" not in result.stdout
+    assert "deal 10 over: you" in result.stdout and "deal 11 over" not in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -182,7 +235,8 @@ def test_names_are_case_insensitive(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rank", "--game", "BRAG", "--rules", "ENGLISH", "8C AD JC", "8S 8D 8H"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "winner: hand 2"
     assert main(["rank", "--game", "Vingt_Un", "AS KH", "10S 9D"]) == 0
-    assert main(["play", "Vingt-Un", "--rounds", "5"]) == 0
+    assert main(["play", "Vingt-Un", "--deals", "5"]) == 0
+    assert main(["play", "VINGT_UN", "--deals", "5"]) == 0
 
 
 def test_a_card_in_two_hands_is_named(capsys: pytest.CaptureFixture[str]) -> None:
@@ -206,9 +260,14 @@ def test_version_and_help_show_defaults(capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().out.strip() == f"pycards {pycards.__version__}"
     assert main(["play", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    for default in ("(default: 4)", "(default: 10000 simulated, 10 with --interactive)",
+    for default in ("(listed below; default: 4)", "(default: 10000 simulated, 10 with --interactive)",
                     "(default: 200)", "(default: 0)", "(default: 16)", "(default: 1)"):  # fmt: skip
         assert default in text, default
+    assert "the game to play: vingt_un (or vingt-un)" in text
+    assert "vingt_un: 2 to 12 players; its options" in text
+    assert "min_stake 1..100 [1], max_stake 1..100 [10]" in text
+    assert "natural_privilege none or 'stake' or 'double' [none]" in text
+    assert "--rounds" not in text and "--game-rounds" not in text and "deals 1..1000000" not in text
     assert main(["rank", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "(default: poker)" in text and "(default: english)" in text
@@ -217,20 +276,21 @@ def test_version_and_help_show_defaults(capsys: pytest.CaptureFixture[str]) -> N
 
 @pytest.mark.parametrize(
     ("key", "advice"),
-    [("rounds", "use --rounds"), ("players", "use --players"), ("seed", "use --seed"),
-     ("game_rounds", "use --game-rounds"), ("block", ""), ("executor", "")],
+    [("deals", "use --deals"), ("rounds", "use --deals"), ("until", "a session here is --deals deals"),
+     ("players", "use --players"), ("seed", "use --seed"), ("game_rounds", "use --session-deals"),
+     ("session_deals", "use --session-deals"), ("block", ""), ("executor", "")],
 )  # fmt: skip
 def test_set_takes_only_the_games_options(key: str, advice: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    assert main(["play", "vingt-un", "--rounds", "10", "--set", f"{key}=5"]) == 2
+    assert main(["play", "vingt-un", "--deals", "10", "--set", f"{key}=5"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"pycards: error: --set {key!r} is not a vingt-un option")
+    assert err.startswith(f"pycards: error: --set {key!r} is not a vingt_un option")
     assert advice in err and "the options are: min_stake, max_stake" in err
 
 
-def test_game_rounds_sets_the_games_of_a_simulation(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "vingt-un", "--rounds", "300", "--game-rounds", "100"]) == 0
+def test_session_deals_sets_the_sessions_of_a_simulation(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "vingt-un", "--deals", "300", "--session-deals", "100"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("vingt_un: 300 rounds in 3 games")
-    assert main(["play", "vingt-un", "--rounds", "300", "--game-rounds", "100", "--workers", "2"]) == 0
+    assert out.startswith("vingt_un: 300 deals in 3 sessions")
+    assert main(["play", "vingt-un", "--deals", "300", "--session-deals", "100", "--workers", "2"]) == 0
     assert capsys.readouterr().out == out  # the workers never change the result

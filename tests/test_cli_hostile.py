@@ -27,7 +27,7 @@ from pycards.games.interactive import play_interactive
 from pycards.games.policies import DrawBelow
 
 PACKAGE_ENV = {**os.environ, "PYTHONPATH": str(Path(pycards.__file__).resolve().parent.parent)}
-PLAY = ["play", "vingt-un", "--rounds", "20"]
+PLAY = ["play", "vingt-un", "--deals", "20"]
 HUGE = str(10**30)
 HUGER = str(10**100)
 
@@ -43,16 +43,20 @@ HOSTILE = {
     "players empty": PLAY + ["--players", ""],
     "players unicode digit": PLAY + ["--players", "٣"],
     "players superscript": PLAY + ["--players", "²"],
-    "rounds 0": ["play", "vingt-un", "--rounds", "0"],
-    "rounds -5": ["play", "vingt-un", "--rounds", "-5"],
-    "rounds 10**12": ["play", "vingt-un", "--rounds", str(10**12)],
-    "rounds 10**100": ["play", "vingt-un", "--rounds", HUGER],
-    "rounds 1e3": ["play", "vingt-un", "--rounds", "1e3"],
-    "rounds 10.0": ["play", "vingt-un", "--rounds", "10.0"],
-    "rounds many digits": ["play", "vingt-un", "--rounds", "9" * 100_000],
-    "game-rounds 0": PLAY + ["--game-rounds", "0"],
-    "game-rounds -1": PLAY + ["--game-rounds", "-1"],
-    "game-rounds 10**30": PLAY + ["--game-rounds", HUGE],
+    "deals 0": ["play", "vingt-un", "--deals", "0"],
+    "deals -5": ["play", "vingt-un", "--deals", "-5"],
+    "deals 10**12": ["play", "vingt-un", "--deals", str(10**12)],
+    "deals 10**100": ["play", "vingt-un", "--deals", HUGER],
+    "deals 1e3": ["play", "vingt-un", "--deals", "1e3"],
+    "deals 10.0": ["play", "vingt-un", "--deals", "10.0"],
+    "deals many digits": ["play", "vingt-un", "--deals", "9" * 100_000],
+    "deals interactive longer than a session": PLAY + ["--interactive", "--deals", str(10**6 + 1)],
+    "the old --rounds": ["play", "vingt-un", "--rounds", "20"],
+    "the old --game-rounds": PLAY + ["--game-rounds", "20"],
+    "session-deals 0": PLAY + ["--session-deals", "0"],
+    "session-deals -1": PLAY + ["--session-deals", "-1"],
+    "session-deals 10**30": PLAY + ["--session-deals", HUGE],
+    "session-deals longer than a session": PLAY + ["--session-deals", str(10**6 + 1)],
     "seed 2**64": PLAY + ["--seed", str(2**64)],
     "seed 10**100": PLAY + ["--seed", HUGER],
     "seed fraction": PLAY + ["--seed", "0.5"],
@@ -65,7 +69,7 @@ HOSTILE = {
     "workers -2": PLAY + ["--workers", "-2"],
     "workers 10**6": PLAY + ["--workers", str(10**6)],
     "workers interactive": PLAY + ["--interactive", "--workers", "2"],
-    "game-rounds interactive": PLAY + ["--interactive", "--game-rounds", "2"],
+    "session-deals interactive": PLAY + ["--interactive", "--session-deals", "2"],
     "draw-below 10**100": PLAY + ["--draw-below", HUGER],
     "draw-below -1": PLAY + ["--draw-below", "-1"],
     "draw-below 23": PLAY + ["--draw-below", "23"],
@@ -75,6 +79,9 @@ HOSTILE = {
     "missing value": PLAY + ["--players"],
     "no game": ["play"],
     "unknown game": ["play", "whist"],
+    "game with spaces": ["play", "vingt un"],
+    "game non-ASCII": ["play", "vingt-ün"],
+    "game huge": ["play", "v" * 100_000],
     "empty game": ["play", ""],
     "NUL game": ["play", "vingt-un\x00"],
     "no command": [],
@@ -95,6 +102,11 @@ HOSTILE = {
     "set max_stake empty": PLAY + ["--set", "max_stake="],
     "set max_stake=true": PLAY + ["--set", "max_stake=true"],
     "set max below min": PLAY + ["--set", "min_stake=5", "--set", "max_stake=2"],
+    "set max_stake=101": PLAY + ["--set", "max_stake=101"],
+    "set max_decisions below the players": PLAY + ["--set", "max_decisions=3"],
+    "set natural_puts_out without a limited deal": PLAY + ["--set", "natural_puts_out=false"],
+    "set natural_privilege=true": PLAY + ["--set", "natural_privilege=true"],
+    "set natural_privilege=0": PLAY + ["--set", "natural_privilege=0"],
     "set counters=10**5000": PLAY + ["--set", "counters=" + "9" * 5000],
     "set deal_hands=10**30": PLAY + ["--set", f"deal_hands={HUGE}"],
     "set deal_passes=bogus": PLAY + ["--set", "deal_passes=bogus"],
@@ -111,11 +123,11 @@ HOSTILE = {
     "set interactive bad": PLAY + ["--interactive", "--set", "max_stake=-1"],
     **{
         f"set {key}": PLAY + ["--set", f"{key}=5"]
-        for key in ("rounds", "players", "seed", "block", "executor", "game_rounds", "workers",
-                    "seat", "draw_below", "options", "top", "dealer", "name", "strategies",
-                    "Rounds", "ROUNDS", "game-rounds", "__class__")  # fmt: skip
+        for key in ("rounds", "deals", "until", "players", "seed", "block", "executor", "game_rounds",
+                    "session_deals", "workers", "seat", "draw_below", "options", "top", "dealer", "name",
+                    "strategies", "Rounds", "DEALS", "session-deals", "__class__")  # fmt: skip
     },
-    "set rounds interactive": PLAY + ["--interactive", "--set", "rounds=3"],
+    "set deals interactive": PLAY + ["--interactive", "--set", "deals=3"],
     # rank
     "rank nothing": ["rank"],
     "rank unknown game": ["rank", "--game", "whist", "AH KH QH JH 10H"],
@@ -172,20 +184,34 @@ def test_hostile_arguments_get_a_message_and_status_2(
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (PLAY + ["--set", "rounds=5"], "use --rounds for the rounds in all, --game-rounds"),
+        (PLAY + ["--set", "deals=5"], "use --deals for the deals in all, --session-deals"),
+        (PLAY + ["--set", "rounds=5"], "use --deals for the deals in all, --session-deals"),
         (PLAY + ["--set", "players=5"], "(use --players)"),
         (PLAY + ["--set", "seed=5"], "(use --seed)"),
-        (PLAY + ["--set", "block=50"], "--set 'block' is not a vingt-un option; the options are: "),
-        (PLAY + ["--set", "executor=1"], "--set 'executor' is not a vingt-un option"),
-        (PLAY + ["--set", "max_stake=-1"], "option max_stake must be a whole number >= 1, not -1"),
-        (PLAY + ["--set", "max_stake=1e9"], "option max_stake must be a whole number >= 1, not '1e9'"),
-        (PLAY + ["--set", f"max_stake={10**9}"], "option max_stake must be at most 10,000 here"),
-        (PLAY + ["--set", "deal_passes=bogus"], "option deal_passes must be one of 'natural'"),
+        (PLAY + ["--set", "block=50"], "--set 'block' is not a vingt_un option; the options are: "),
+        (PLAY + ["--set", "executor=1"], "--set 'executor' is not a vingt_un option"),
+        (PLAY + ["--set", "max_stake=-1"], "option max_stake must be a whole number from 1 to 100, not '-1'"),
+        (PLAY + ["--set", "max_stake=1e9"],
+         "option max_stake must be a whole number from 1 to 100, not '1e9'"),
+        (PLAY + ["--set", f"max_stake={10**9}"], "option max_stake must be a whole number from 1 to 100"),
+        (PLAY + ["--set", "counters=" + "9" * 5000], "option counters must be a whole number from 0 to "
+                                                      "1,000,000,000, not '99999"),
+        (PLAY + ["--set", "selling=yes"], "option selling must be true or false, not 'yes'"),
+        (PLAY + ["--set", "deal_passes=bogus"],
+         "option deal_passes must be 'natural' or 'hands' or 'twice' or 'two_packs', not 'bogus'"),
+        (PLAY + ["--set", "deal_to=next\x00"], "option deal_to must be 'next' or 'holder', not 'next\\x00'"),
+        (PLAY + ["--set", "min_stake=5", "--set", "max_stake=2"],
+         "option max_stake must be at least min_stake (5), not 2"),
+        (PLAY + ["--set", "max_decisions=3"], "option max_decisions must be 0 or at least players + 3 = 7"),
         (PLAY + ["--set", "max_stake"], "a game option is NAME=VALUE, not 'max_stake'"),
         (PLAY + ["--set", "=5"], "a game option is NAME=VALUE, not '=5'"),
         (PLAY + ["--players", HUGE], "argument --players: must be from 2 to 12, not '1000"),
-        (PLAY + ["--rounds", str(10**12)], "argument --rounds: must be from 1 to 10,000,000"),
+        (PLAY + ["--deals", str(10**12)], "argument --deals: must be from 1 to 10,000,000"),
+        (PLAY + ["--session-deals", str(10**6 + 1)],
+         "--session-deals must be from 1 to 1,000,000 (the longest session of vingt_un), not 1000001"),
         (PLAY + ["--interactive", "--seat", "4"], "--seat must be from 0 to 3, not 4"),
+        (["play", "whist"], "argument GAME: unknown game 'whist'; the games are: vingt_un (or vingt-un)"),
+        (["play", "vingt-un\x00"], "unknown game 'vingt-un\\x00'"),
         (["rank", "AH KH QH JH 10H", "AH 2C 3C 4C 5C"], "card 'AH' is in hands 1 and 2"),
         (["rank", "--rules", "Dutch", "AH KH QH JH 10H"], "unknown poker rules 'Dutch'"),
         (["rank", "--game", "whist", "AH"], "argument --game: invalid choice: 'whist'"),
@@ -201,13 +227,15 @@ def test_the_messages_name_what_is_wrong(args: list[str], expected: str,
 
 def test_good_arguments_at_the_limits_still_work(capsys: pytest.CaptureFixture[str]) -> None:
     for args in (
-        ["play", "vingt-un", "--players", "2", "--rounds", "1"],
-        ["play", "vingt-un", "--players", "12", "--rounds", "3", "--game-rounds", "1"],
-        ["play", "vingt-un", "--rounds", "5", "--seed", str(-(2**63)), "--draw-below", "0"],
-        ["play", "vingt-un", "--rounds", "5", "--seed", str(2**63 - 1), "--draw-below", "22"],
-        ["play", "vingt-un", "--rounds", "5", "--set", "max_stake=10000", "--set", "counters=0"],
-        ["play", "vingt-un", "--rounds", "5", "--set", "natural_privilege=None",
-         "--set", "Deal-Passes=hands", "--set", "selling=TRUE"],
+        ["play", "vingt-un", "--players", "2", "--deals", "1"],
+        ["play", "vingt-un", "--players", "12", "--deals", "3", "--session-deals", "1"],
+        ["play", "vingt-un", "--deals", "5", "--session-deals", str(10**6)],
+        ["play", "vingt-un", "--deals", "5", "--seed", str(-(2**63)), "--draw-below", "0"],
+        ["play", "vingt-un", "--deals", "5", "--seed", str(2**63 - 1), "--draw-below", "22"],
+        ["play", "vingt-un", "--deals", "5", "--set", "max_stake=100", "--set", "counters=1000000000"],
+        ["play", "vingt-un", "--deals", "5", "--set", "max_stake=+0100", "--set", "counters=0"],
+        ["play", "vingt-un", "--deals", "5", "--set", "natural_privilege=None",
+         "--set", "Deal-Passes=hands", "--set", "selling=TRUE", "--set", "deal_to= Holder "],
         ["rank", "--game", "vingt-un", " ".join(f"{r}{s}" for r in "23456789" for s in "CDHS")],
     ):  # fmt: skip
         status, out, err = run(args, capsys)
@@ -233,10 +261,10 @@ def scripted(*answers: str | type[BaseException]) -> Callable[[str], str]:
     return read
 
 
-def session(*answers: str | type[BaseException], rounds: int = 3) -> tuple[int, str]:
+def session(*answers: str | type[BaseException], deals: int = 3) -> tuple[int, str]:
     out = io.StringIO()
-    status = play_interactive(3, 0, 5, DrawBelow(16), {}, read=scripted(*answers), out=out,
-                              rounds=rounds)  # fmt: skip
+    status = play_interactive("vingt_un", 3, 0, 5, DrawBelow(16), {}, read=scripted(*answers), out=out,
+                              deals=deals)  # fmt: skip
     return status, out.getvalue()
 
 
@@ -244,19 +272,19 @@ def session(*answers: str | type[BaseException], rounds: int = 3) -> tuple[int, 
 def test_q_leaves_with_the_result_so_far(word: str) -> None:
     status, out = session("1", word)
     assert status == 0
-    assert out.rstrip().splitlines()[-1].startswith("you left after 0 of 3 rounds; your result so far: ")
+    assert out.rstrip().splitlines()[-1].startswith("you left after 0 of 3 deals; your result so far: ")
 
 
 def test_the_end_of_the_input_leaves_with_the_result_so_far() -> None:
     status, out = session()
     assert status == 0
-    assert "the input ended after 0 of 3 rounds; your result so far: +0" in out
+    assert "the input ended after 0 of 3 deals; your result so far: +0" in out
 
 
 def test_ctrl_c_leaves_with_the_result_so_far_and_status_130() -> None:
     status, out = session("1", KeyboardInterrupt)
     assert status == 130
-    assert "interrupted after 0 of 3 rounds; your result so far: " in out
+    assert "interrupted after 0 of 3 deals; your result so far: " in out
 
 
 @pytest.mark.parametrize("answer", ["²", "٣", "0", "99", "", "-1", "1.0", "one", "\x00", "1" * 5000,
@@ -265,26 +293,26 @@ def test_what_is_not_a_choice_is_asked_again(answer: str) -> None:
     status, out = session(answer, "q")
     assert status == 0
     assert "choose a number from 1 to " in out and ", or q to quit" in out
-    assert "you left after 0 of 3 rounds" in out
+    assert "you left after 0 of 3 deals" in out
 
 
-def test_a_whole_game_and_the_rounds_asked_for() -> None:
-    status, out = session(*(["2"] * 200), rounds=4)
+def test_a_whole_session_and_the_deals_asked_for() -> None:
+    status, out = session(*(["2"] * 200), deals=4)
     assert status == 0
-    assert "== round 4 over: you" in out and "== round 5" not in out
-    assert "game over; your result: " in out
+    assert "deal 4 over: you" in out and "deal 5 over" not in out
+    assert "the session is over after 4 deals; your result: " in out
 
 
 def test_interactive_through_main(monkeypatch: pytest.MonkeyPatch,
                                   capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
     monkeypatch.setattr("builtins.input", scripted("²", "", "2", KeyboardInterrupt))
-    status = main(["play", "vingt-un", "--interactive", "--rounds", "2", "--players", "2"])
+    status = main(["play", "vingt-un", "--interactive", "--deals", "2", "--players", "2"])
     captured = capsys.readouterr()
     assert status == 130 and "Traceback" not in captured.err
     assert "interrupted after" in captured.out
     monkeypatch.setattr("builtins.input", scripted("q"))
     assert main(["play", "vingt-un", "--interactive", "--seat", "1", "--players", "2"]) == 0
-    assert "you left after 0 of 10 rounds" in capsys.readouterr().out  # 10 rounds by default
+    assert "you left after 0 of 10 deals" in capsys.readouterr().out  # 10 deals by default
 
 
 def test_ctrl_c_during_a_simulation(monkeypatch: pytest.MonkeyPatch,
@@ -292,8 +320,8 @@ def test_ctrl_c_during_a_simulation(monkeypatch: pytest.MonkeyPatch,
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("pycards.games.simulate", interrupted)
-    assert main(["play", "vingt-un", "--rounds", "5"]) == 130
+    monkeypatch.setattr("pycards.games.simulate.simulate", interrupted)
+    assert main(["play", "vingt-un", "--deals", "5"]) == 130
     captured = capsys.readouterr()
     assert "interrupted" in captured.err and "Traceback" not in captured.err
 
@@ -323,8 +351,9 @@ def pycards_process(args: list[str], stdin: str = "", tmp_path: Path | None = No
     "args",
     [
         ["play", "vingt-un", "--players", HUGE],
-        ["play", "vingt-un", "--rounds", str(10**12)],
-        ["play", "vingt-un", "--set", "rounds=5"],
+        ["play", "vingt-un", "--deals", str(10**12)],
+        ["play", "vingt-un", "--set", "deals=5"],
+        ["play", "vingt-un", "--rounds", "5"],
         ["play", "vingt-un", "--set", "executor=1"],
         ["play", "vingt-un", "--set", f"max_stake={2**31}"],
         ["rank", "AH", "KH", "QH", "JH", "10H"],
@@ -340,8 +369,8 @@ def test_the_entry_point_has_no_traceback(args: list[str], tmp_path: Path) -> No
 
 def test_the_entry_point_interactive_sessions(tmp_path: Path) -> None:
     for stdin, status, text in [
-        ("q\n", 0, "you left after 0 of 10 rounds"),
-        ("", 0, "the input ended after 0 of 10 rounds"),
+        ("q\n", 0, "you left after 0 of 10 deals"),
+        ("", 0, "the input ended after 0 of 10 deals"),
         ("²\n0\n99\n\n2\n" * 3, 0, "the input ended after"),
     ]:
         result = pycards_process(["play", "vingt-un", "--interactive"], stdin, tmp_path)
@@ -353,7 +382,7 @@ def test_the_entry_point_interactive_sessions(tmp_path: Path) -> None:
 
 def test_the_entry_point_into_a_closed_pipe(tmp_path: Path) -> None:
     """``pycards play ... | head -1``: the rest of the output goes nowhere, quietly."""
-    process = subprocess.Popen([sys.executable, "-m", "pycards", "play", "vingt-un", "--rounds", "200"],
+    process = subprocess.Popen([sys.executable, "-m", "pycards", "play", "vingt-un", "--deals", "200"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=PACKAGE_ENV,
                                cwd=tmp_path)  # fmt: skip
     assert process.stdout is not None and process.stderr is not None

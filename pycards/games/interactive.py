@@ -1,58 +1,31 @@
-"""Play a seat of Vingt-un in the terminal against the built-in policies."""
+"""Play one seat of any registered game in the terminal, the other seats played by a policy.
+
+Each step shows the seat what it may see of what happened since the last
+step (its view of the records, :meth:`~pycards.games.base.Game.events`, as text
+by :mod:`pycards.games.text`): every card dealt to it, every card shown or
+drawn face up, every payment and the end of each deal; then, when it is that
+seat's turn, its observation and the numbered legal actions.
+"""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from pycards.cards import RANK_SYMBOLS, SUIT_SYMBOLS
-from pycards.games import new_game
-from pycards.games.base import Action
-from pycards.games.policies import Policy
-from pycards.games.vingt_un import points
+from pycards.errors import GameOptionError
+from pycards.games.engine.events import DealEnded
+from pycards.games.policies import Policy, for_session
+from pycards.games.text import action_text, observation_lines, record_lines, seat_names
 
-__all__ = ["play_interactive"]
-
-
-def _card_text(card: int | None) -> str:
-    if card is None:
-        return "??"
-    c = card % 52
-    return RANK_SYMBOLS[c >> 2] + SUIT_SYMBOLS[c & 3]
-
-
-def _hand_text(cards: Sequence[int | None]) -> str:
-    text = " ".join(_card_text(c) for c in cards)
-    if cards and None not in cards:
-        text += f"  ({points([c for c in cards if c is not None])})"
-    return text
-
-
-def _action_text(action: Action) -> str:
-    fields = action.to_dict()
-    kind = str(fields.pop("type"))
-    return kind + ("" if not fields else " " + " ".join(f"{k}={v}" for k, v in fields.items()))
-
-
-def show(observation: dict[str, Any], out: TextIO) -> None:
-    """The table as ``observation`` shows it to its seat."""
-    seat = observation["seat"]
-    print(f"\n-- round {observation['rounds_played'] + 1}, p{observation['dealer']} deals"
-          f"{', double called' if observation['double'] else ''}", file=out)  # fmt: skip
-    for s, hands in observation["hands"].items():
-        who = "you" if s == seat else f"p{s}"
-        for h in hands:
-            print(f"  {who:>4}: {_hand_text(h.cards):<24} stake {h.stake}", file=out)
-    for h in observation["dealer_hands"]:
-        print(f"dealer: {_hand_text(h.cards)}", file=out)
-    print(f"  your counters: {observation['balances'][seat]}", file=out)
-
+__all__ = ["EXIT_INTERRUPTED", "QUIT", "play_interactive"]
 
 QUIT = ("q", "quit")
 """Answers that leave the game (case-insensitive)."""
 EXIT_INTERRUPTED = 130
 """The status after Ctrl-C (128 + SIGINT, as shells report it)."""
+RESERVED_OPTIONS = ("deals", "until", "players", "seed")
+"""Game arguments that :func:`play_interactive` sets itself."""
 
 
 def _choice(answer: str, count: int) -> int | None:
@@ -63,44 +36,92 @@ def _choice(answer: str, count: int) -> int | None:
     return number if 1 <= number <= count else None
 
 
-def play_interactive(players: int, seat: int, seed: int, policy: Policy, options: dict[str, Any],
-                     read: Callable[[str], str] | None = None, out: TextIO | None = None, *,
-                     rounds: int = 10) -> int:  # fmt: skip
-    """Play ``rounds`` rounds at ``seat``, every other seat using ``policy``; the exit status.
+def play_interactive(name: str, players: int, seat: int, seed: int, policy: Policy,
+                     options: Mapping[str, Any], read: Callable[[str], str] | None = None,
+                     out: TextIO | None = None, *, deals: int = 10) -> int:  # fmt: skip
+    """Play a session of ``deals`` deals of game ``name`` at ``seat``, every other seat
+    using ``policy``; the exit status.
 
-    ``read`` asks for each of your decisions (``input`` by default), ``out``
-    gets the table (``sys.stdout`` by default). Answer with the number of a
-    choice (ASCII digits); ``q`` or ``quit`` leaves the game, as do the end of
-    the input (``EOFError``) and Ctrl-C (``KeyboardInterrupt``) raised by
-    ``read``: each prints your result so far. Anything else is asked again.
-    Returns 0 when the game is over or you leave, 130 after Ctrl-C.
-    ``options`` are the game's (not ``rounds``).
+    ``read`` asks for each of your decisions (``input`` by default), ``out`` gets
+    the table (``sys.stdout`` by default). Answer with the number of a choice
+    (ASCII digits); ``q`` or ``quit`` leaves the game, as do the end of the
+    input (``EOFError``) and Ctrl-C (``KeyboardInterrupt``) raised by ``read``:
+    each prints your result so far. Anything else is asked again. Returns 0
+    when the session is over or you leave, :data:`EXIT_INTERRUPTED` after
+    Ctrl-C. ``options`` are the game's (not ``deals``, ``until``, ``players`` or
+    ``seed``); a bad one, or a bad seat, raises
+    :class:`~pycards.errors.GameOptionError` naming it.
+
+    >>> import io
+    >>> from pycards.games.policies import DrawBelow
+    >>> answers, out = iter(["3", "q"]), io.StringIO()
+    >>> play_interactive("vingt_un", 3, 0, 5, DrawBelow(16), {}, lambda prompt: next(answers), out, deals=2)
+    0
+    >>> print(out.getvalue())  # doctest: +ELLIPSIS
+    -- the first ace falls to p1, who deals
+    you turn up 3C
+    ...
+    you get 9H face down
+    the dealer (p1) gets a card face down
+    p2: Stake amount=1
+    <BLANKLINE>
+    deal 1: p1 deals; the stakes
+      p2: ??  [stake 1]
+      you: 9H  (9)  [stake 0]
+    ...
+    you: Stake amount=3
+    ...
+    you left after 0 of 2 deals; your result so far: +0
+    <BLANKLINE>
     """
+    from pycards.games import canonical_name, new_game
+    from pycards.games.simulate import session_terms
+
     read = input if read is None else read
     out = sys.stdout if out is None else out
-    if "rounds" in options:
-        raise ValueError("give the rounds as rounds= (--rounds), not as a game option")
-    if not 0 <= seat < players:
-        raise ValueError(f"--seat must be 0..{players - 1}, not {seat!r}")
-    game = new_game("vingt_un", players=players, seed=seed, rounds=rounds, **options)
-    round_start = game.payoffs()[seat]
-    played = game.rounds_played
+    game_name = canonical_name(name)
+    if not isinstance(options, Mapping):
+        raise GameOptionError(f"the options are a mapping of names to values, not {options!r}")
+    if not callable(policy):
+        raise GameOptionError(f"the policy must be a callable, not {policy!r}")
+    for key in RESERVED_OPTIONS:
+        if key in options:
+            raise GameOptionError(f"{key!r} is not a game option here: give the deals as deals= (--deals)")
+    game = new_game(game_name, players=players, seed=seed, **session_terms(game_name, deals), **options)
+    if type(seat) is not int or not 0 <= seat < players:
+        raise GameOptionError(f"the seat must be from 0 to {players - 1}, not {seat!r}")
+    others = for_session(policy, seed)
+    ended = 0
+    seen = 0
+
+    def show(names: dict[int, str], next_names: dict[int, str]) -> None:
+        """Print the seat's view of the records made since the last call."""
+        nonlocal ended, seen
+        for record in game.events(seat, since=seen):
+            for line in record_lines(record, seat, names, next_names):
+                print(line, file=out)
+            ended += sum(type(e) is DealEnded for e in record.entries)
+        seen = game.records
 
     def leave(why: str, status: int) -> int:
-        print(f"\n{why} after {game.rounds_played} of {rounds} rounds; "
-              f"your result so far: {game.payoffs()[seat]:+d}", file=out)  # fmt: skip
+        result = game.payoffs()[seat]
+        print(f"\n{why} after {ended} of {deals} deals; your result so far: {result:+d}", file=out)
         return status
 
+    names = seat_names(game_name, game.observation(seat))
+    show(names, names)
     while not game.is_over:
         to_act = game.to_act
         assert to_act is not None
         legal = game.legal_actions()
         if to_act != seat:
-            game.apply(policy(game.observation(to_act), legal))
+            action = others(game.observation(to_act), legal)
         else:
-            show(game.observation(seat), out)
-            for number, action in enumerate(legal, start=1):
-                print(f"  {number}. {_action_text(action)}", file=out)
+            print("", file=out)
+            for line in observation_lines(game_name, game.observation(seat)):
+                print(line, file=out)
+            for number, choice in enumerate(legal, start=1):
+                print(f"  {number}. {action_text(choice)}", file=out)
             try:
                 answer = read(f"your choice (1-{len(legal)}, q to quit): ").strip()
             except EOFError:
@@ -113,10 +134,11 @@ def play_interactive(players: int, seat: int, seed: int, policy: Policy, options
             if chosen is None:
                 print(f"choose a number from 1 to {len(legal)}, or q to quit", file=out)
                 continue
-            game.apply(legal[chosen - 1])
-        if game.rounds_played != played:
-            now = game.payoffs()[seat]
-            print(f"== round {game.rounds_played} over: you {now - round_start:+d}", file=out)
-            round_start, played = now, game.rounds_played
-    print(f"\ngame over; your result: {game.payoffs()[seat]:+d}", file=out)
+            action = legal[chosen - 1]
+        names = seat_names(game_name, game.observation(seat))
+        game.apply(action)
+        show(names, seat_names(game_name, game.observation(seat)))
+    print(f"\nthe session is over after {ended} deals; your result: {game.payoffs()[seat]:+d}", file=out)
     return 0
+
+

@@ -1,17 +1,20 @@
-"""Monte Carlo simulation of a game with policies at every seat.
+"""Monte Carlo simulation of any registered game with policies at every seat.
 
-The experiment and its execution are separate. The experiment is ``rounds``
-rounds played as a sequence of independent games of ``game_rounds`` rounds
-each (the last game holds the remainder), game ``i`` seeded from
-``seed * 1_000_003 + i``. The execution hands ``block`` games at a time to an
+The experiment and its execution are separate. The experiment is ``deals``
+deals played as a sequence of independent sessions of ``session_deals`` deals
+each (the last session holds the remainder), session ``i`` seeded from
+``seed * 1_000_003 + i``. The execution hands ``block`` sessions at a time to an
 executor's workers, or plays them here; it never changes the result.
 
-Every round's result is kept: :attr:`SimulationResult.per_round` holds each
-seat's net counters in each round, :attr:`SimulationResult.dealers` the seat
-that dealt it and :attr:`SimulationResult.games` the game it belongs to. The
-95% intervals are computed from those series in round order by the method of
-batch means (:meth:`Estimate.from_series`), so they do not depend on how the
-games were spread over workers and are valid for a single game.
+The results are read from the game's own records, nowhere else: the
+:class:`~pycards.games.engine.events.DealEnded` entry closing each deal gives
+every seat's reward in it and its role (``"dealer"``, ``"player"``, ``"out"``...,
+as the game names them). :attr:`SimulationResult.per_deal` keeps every reward,
+:attr:`SimulationResult.roles` every role and :attr:`SimulationResult.sessions`
+the session of each deal. The 95% intervals are computed from those series in
+deal order by the method of batch means (:meth:`Estimate.from_series`), so they
+do not depend on how the sessions were spread over workers and are valid for a
+single session.
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pycards._student import t_quantile
 from pycards.errors import GameOptionError
-from pycards.games.policies import Policy
+from pycards.games.engine.events import DealEnded
+from pycards.games.policies import Policy, for_session
 
 if TYPE_CHECKING:  # numpy is imported on first use, so that importing pycards.games stays light
     import numpy as np
@@ -32,11 +36,15 @@ if TYPE_CHECKING:  # numpy is imported on first use, so that importing pycards.g
 
     IntArray = npt.NDArray[np.int64]
     FloatArray = npt.NDArray[np.float64]
+    RoleArray = npt.NDArray[np.integer[Any]]
 
-__all__ = ["Estimate", "SimulationResult", "play_block", "play_game", "simulate"]
+__all__ = ["Estimate", "Session", "SimulationResult", "play_session", "ratio_estimate", "session_terms",
+           "simulate"]  # fmt: skip
 
-RESERVED_OPTIONS = ("rounds", "players", "seed")
-"""Game constructor arguments that :func:`simulate` sets itself."""
+RESERVED_OPTIONS = ("deals", "until", "players", "seed")
+"""Game arguments that :func:`simulate` sets itself."""
+NO_ROLE = "player"
+"""The role of every seat in a deal whose game names no roles."""
 
 
 # --------------------------------------------------------------------------------------
@@ -51,7 +59,7 @@ def _batches(n: int) -> int:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A mean per unit (round, round dealt, player-round) with its 95% confidence interval.
+    """A mean per unit (deal, seat-deal in a role) with its 95% confidence interval.
 
     ``low`` and ``high`` are nan when the series had fewer than two values.
     """
@@ -77,7 +85,7 @@ class Estimate:
         is k/(k-1) * sum_j (S_j - mean * n_j)**2 / n**2, and the half-width is
         Student's t quantile t(0.975, k-1) times its square root. Batches of
         about sqrt(n) values absorb the correlation between neighbouring values
-        (the deal staying with a seat for several rounds) while leaving enough
+        (the deal staying with a seat for several deals) while leaving enough
         batches to estimate the variance. With fewer than two values the
         interval is (nan, nan).
 
@@ -104,23 +112,44 @@ class Estimate:
         return cls(mean, mean - half, mean + half)
 
 
+def ratio_estimate(sums: npt.ArrayLike, counts: npt.ArrayLike) -> Estimate:
+    """The mean per unit of ``sum(sums) / sum(counts)``, where deal ``d`` holds ``counts[d]``
+    units whose values sum to ``sums[d]``, with its 95% interval by batch means over the deals.
+
+    The batches are those of :meth:`Estimate.from_series` over the deals (k =
+    max(2, isqrt(deals)) contiguous batches of near-equal numbers of deals, a
+    deal never split), with N_j units and sum S_j each: the variance of the
+    mean is k/(k-1) * sum_j (S_j - mean * N_j)**2 / N**2 for N units in all.
+    With one unit a deal it is :meth:`Estimate.from_series` of ``sums``; with c
+    units every deal, that of ``sums / c``. The interval is nan with fewer than
+    two deals or two units, the mean too without a unit.
+
+    >>> ratio_estimate([2, 4, 2, 4], [2, 2, 2, 2]) == Estimate.from_series([1, 2, 1, 2])
+    True
+    """
+    import numpy as np
+
+    values = np.asarray(sums, dtype=np.float64).reshape(-1)
+    units = np.asarray(counts, dtype=np.float64).reshape(-1)
+    total_units = float(units.sum())
+    deals = len(values)
+    if total_units == 0:
+        return Estimate(math.nan, math.nan, math.nan)
+    mean = float(values.sum()) / total_units
+    if deals < 2 or total_units < 2:
+        return Estimate(mean, math.nan, math.nan)
+    k = _batches(deals)
+    starts = np.arange(k, dtype=np.int64) * deals // k
+    batch_sums = np.add.reduceat(values, starts)
+    batch_units = np.add.reduceat(units, starts)
+    var = k / (k - 1) * float(np.sum((batch_sums - mean * batch_units) ** 2)) / (total_units * total_units)
+    half = t_quantile(0.975, k - 1) * math.sqrt(var)
+    return Estimate(mean, mean - half, mean + half)
+
+
 def _same_estimate(a: Estimate, b: Estimate) -> bool:
     return all(x == y or (math.isnan(x) and math.isnan(y))
                for x, y in ((a.mean, b.mean), (a.low, b.low), (a.high, b.high)))  # fmt: skip
-
-
-def _dealer_series(per_round: IntArray, dealers: IntArray) -> IntArray:
-    import numpy as np
-
-    return np.asarray(per_round[np.arange(len(dealers)), dealers], dtype=np.int64)
-
-
-def _player_series(per_round: IntArray, dealers: IntArray) -> FloatArray:
-    """Every seat but the dealer plays every round (as in Vingt-un)."""
-    import numpy as np
-
-    others = per_round.sum(axis=1) - _dealer_series(per_round, dealers)
-    return np.asarray(others / max(1, per_round.shape[1] - 1), dtype=np.float64)
 
 
 def _frozen(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -130,24 +159,27 @@ def _frozen(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 @dataclass(frozen=True, eq=False)
 class SimulationResult:
-    """Per-seat results per round, the same for whoever held the deal, and every round's record.
+    """Every seat's reward and role in every deal, and the estimates made from them.
 
-    ``per_round[r, s]`` is seat ``s``'s net counters in round ``r`` (int64,
-    shape ``(rounds, seats)``), ``dealers[r]`` the seat that dealt round ``r``
-    and ``games[r]`` the game it belongs to, rounds in the order played (game
-    0's first). ``per_round.sum(axis=0)`` is ``totals``. The arrays are
-    read-only; results compare equal when every field and array is equal.
+    ``per_deal[d, s]`` is seat ``s``'s reward in deal ``d`` (int64, shape
+    ``(deals, seats)``), ``roles[d, s]`` its role there as an index into
+    ``role_names`` (the game's names, sorted) and ``sessions[d]`` the session the
+    deal belongs to, deals in the order played (session 0's first).
+    ``seats[s]`` estimates seat ``s``'s reward per deal and ``by_role[r]`` the
+    reward per seat-deal in role ``r`` (:meth:`role_series` gives its series);
+    ``totals`` is ``per_deal.sum(axis=0)``. The arrays are read-only; results
+    compare equal when every field and array is equal.
     """
 
     game: str
-    rounds: int
+    deals: int
     seats: tuple[Estimate, ...]
-    as_dealer: Estimate
-    as_player: Estimate
+    by_role: dict[str, Estimate]
     totals: tuple[int, ...]
-    per_round: IntArray = field(repr=False)
-    dealers: IntArray = field(repr=False)
-    games: IntArray = field(repr=False)
+    role_names: tuple[str, ...]
+    per_deal: IntArray = field(repr=False)
+    roles: RoleArray = field(repr=False)
+    sessions: IntArray = field(repr=False)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SimulationResult):
@@ -156,48 +188,73 @@ class SimulationResult:
 
         return (
             self.game == other.game
-            and self.rounds == other.rounds
+            and self.deals == other.deals
             and self.totals == other.totals
+            and self.role_names == other.role_names
             and len(self.seats) == len(other.seats)
             and all(_same_estimate(a, b) for a, b in zip(self.seats, other.seats))
-            and _same_estimate(self.as_dealer, other.as_dealer)
-            and _same_estimate(self.as_player, other.as_player)
-            and np.array_equal(self.per_round, other.per_round)
-            and np.array_equal(self.dealers, other.dealers)
-            and np.array_equal(self.games, other.games)
+            and self.by_role.keys() == other.by_role.keys()
+            and all(_same_estimate(e, other.by_role[r]) for r, e in self.by_role.items())
+            and np.array_equal(self.per_deal, other.per_deal)
+            and np.array_equal(self.roles, other.roles)
+            and np.array_equal(self.sessions, other.sessions)
         )
 
     def __hash__(self) -> int:
-        return hash((self.game, self.rounds, self.totals))
+        return hash((self.game, self.deals, self.totals))
 
-    def dealer_series(self) -> IntArray:
-        """The dealer's net in each round (the series behind ``as_dealer``)."""
-        return _dealer_series(self.per_round, self.dealers)
+    def role_of(self, deal: int, seat: int) -> str:
+        """Seat ``seat``'s role in deal ``deal``."""
+        return self.role_names[int(self.roles[deal, seat])]
 
-    def player_series(self) -> FloatArray:
-        """The non-dealers' net in each round over their number (the series behind ``as_player``)."""
-        return _player_series(self.per_round, self.dealers)
+    def role_series(self, role: str) -> tuple[IntArray, IntArray]:
+        """Per deal: the rewards of the seats in ``role`` summed, and how many they were
+        (the series behind ``by_role[role]``, by :func:`ratio_estimate`)."""
+        if role not in self.role_names:
+            raise GameOptionError(f"no seat had the role {role!r}; the roles are {self.role_names!r}")
+        return _role_sums(self.per_deal, self.roles, self.role_names.index(role))
 
     def table(self) -> str:
-        """The results as a markdown table."""
-        games = int(self.games[-1]) + 1 if len(self.games) else 0
+        """The results as markdown tables: per seat, then per role."""
+        sessions = int(self.sessions[-1]) + 1 if len(self.sessions) else 0
         lines = [
-            f"{self.game}: {self.rounds} rounds in {games} game{'s' if games != 1 else ''}, "
-            "counters won per round (95% interval)",
+            f"{self.game}: {self.deals} deals in {sessions} session{'s' if sessions != 1 else ''}, "
+            "reward per deal (95% interval)",
             "",
-            "| seat | mean per round | total |",
+            "| seat | mean per deal | total |",
             "|---|---:|---:|",
         ]
         for seat, (estimate, total) in enumerate(zip(self.seats, self.totals)):
             lines.append(f"| {seat} | {estimate} | {total:+d} |")
-        lines.append(f"| the dealer, per round dealt | {self.as_dealer} | |")
-        lines.append(f"| a player, per player-round | {self.as_player} | |")
+        lines += ["", "| role | mean per seat-deal | seat-deals |", "|---|---:|---:|"]
+        for role, estimate in self.by_role.items():
+            count = int((self.roles == self.role_names.index(role)).sum())
+            lines.append(f"| {role} | {estimate} | {count} |")
         return "\n".join(lines)
+
+
+def _role_sums(per_deal: IntArray, roles: RoleArray, role: int) -> tuple[IntArray, IntArray]:
+    """Per deal: the rewards of the seats whose role index is ``role`` summed, and their number."""
+    import numpy as np
+
+    mask = roles == role
+    sums = np.where(mask, per_deal, 0).sum(axis=1).astype(np.int64)
+    return sums, mask.sum(axis=1).astype(np.int64)
 
 
 # --------------------------------------------------------------------------------------
 # Playing
 # --------------------------------------------------------------------------------------
+
+
+class Session(NamedTuple):
+    """One session's deals, read from its ``DealEnded`` entries: each seat's reward in each
+    deal (shape ``(deals, seats)``) and its role there, as an index into ``role_names``
+    (the session's roles in the order they first appeared)."""
+
+    per_deal: IntArray
+    roles: RoleArray
+    role_names: tuple[str, ...]
 
 
 def _check_count(name: str, value: object) -> int:
@@ -209,112 +266,122 @@ def _check_count(name: str, value: object) -> int:
 def _check_options(options: Mapping[str, Any]) -> None:
     for key in RESERVED_OPTIONS:
         if key in options:
-            where = "rounds= and game_rounds=" if key == "rounds" else f"{key}="
+            where = "deals= and session_deals=" if key in ("deals", "until") else f"{key}="
             raise GameOptionError(f"{key!r} is not a game option here: simulate sets it from {where}")
 
 
-def play_game(name: str, policies: Sequence[Policy], rounds: int, seed: int,
-              options: Mapping[str, Any]) -> tuple[IntArray, IntArray]:  # fmt: skip
-    """Play one game of ``rounds`` rounds; (net per round and seat, the dealer of each round).
+def session_terms(name: str, deals: int) -> dict[str, Any]:
+    """The options that make a session of game ``name`` last ``deals`` deals: ``deals=``,
+    and ``until="deals"`` where the game has other ways of ending a session."""
+    from pycards.games import game_class
 
-    The first array has shape ``(rounds, seats)``; its column sums are the
-    game's payoffs (the ledger's balances less the starting counters). Each
-    round is credited with every payment made from the end of the round before
-    it (or the start of the game) to its own end.
+    names = {f.name for f in game_class(name).Options.describe()}
+    if "deals" not in names:
+        raise GameOptionError(f"game {name!r} has no option 'deals': its sessions cannot be counted in deals")
+    return {"deals": deals, "until": "deals"} if "until" in names else {"deals": deals}
+
+
+def play_session(name: str, policies: Sequence[Policy], deals: int, seed: int,
+                 options: Mapping[str, Any]) -> Session:  # fmt: skip
+    """Play one session of ``deals`` deals of game ``name`` (seeded by ``seed``), one policy
+    a seat; every deal's rewards and roles, from the ``DealEnded`` entries of the records
+    that ``apply`` returns.
+
+    Each policy plays :func:`~pycards.games.policies.for_session` of itself. The
+    rewards of the session must sum to the game's ``payoffs()`` at its end, and
+    the deals must be the ``deals`` asked for, numbered in order: otherwise
+    RuntimeError (the game broke its protocol).
     """
     import numpy as np
 
     from pycards.games import new_game
 
     _check_options(options)
-    game = new_game(name, players=len(policies), seed=seed, rounds=rounds, **options)
-    seats = range(len(policies))
-    nets: list[list[int]] = []
-    dealers: list[int] = []
-    before = [0] * len(policies)
-    played = game.rounds_played
+    seats = len(policies)
+    game = new_game(name, players=seats, seed=seed, **session_terms(name, deals), **options)
+    fresh: dict[int, Policy] = {}
+    players = [fresh.setdefault(id(p), for_session(p, seed)) for p in policies]
+    rewards: list[tuple[int, ...]] = []
+    roles: list[list[int]] = []
+    names: dict[str, int] = {}
     while True:
         seat = game.to_act
         if seat is None:
             break
-        dealer = game.dealer
-        game.apply(policies[seat](game.observation(seat), game.legal_actions()))
-        if game.rounds_played != played:  # a round ended: credit it to who dealt it
-            payoffs = game.payoffs()
-            after = [payoffs[s] for s in seats]
-            nets.append([a - b for a, b in zip(after, before)])
-            dealers.append(dealer)
-            before, played = after, game.rounds_played
-    if len(nets) != rounds or game.rounds_played != rounds:
-        raise RuntimeError(f"game {name!r} (seed {seed}) ended after {len(nets)} of {rounds} rounds")
+        record = game.apply(players[seat](game.observation(seat), game.legal_actions()))
+        for entry in record.entries:
+            if type(entry) is DealEnded:
+                if entry.deal != len(rewards) or len(entry.rewards) != seats:
+                    raise RuntimeError(f"game {name!r} (seed {seed}) closed deal {entry.deal} with "
+                                       f"{entry.rewards!r} after {len(rewards)} deals")  # fmt: skip
+                rewards.append(entry.rewards)
+                named = entry.roles if len(entry.roles) == seats else (NO_ROLE,) * seats
+                roles.append([names.setdefault(role, len(names)) for role in named])
+    if len(rewards) != deals:
+        raise RuntimeError(f"game {name!r} (seed {seed}) ended after {len(rewards)} of {deals} deals")
+    per_deal = np.array(rewards, dtype=np.int64).reshape(deals, seats)
     payoffs = game.payoffs()
-    if [payoffs[s] for s in seats] != before:  # payments after the last round: the last round's
-        nets[-1] = [n + payoffs[s] - b for s, (n, b) in enumerate(zip(nets[-1], before))]
-    per_round = np.array(nets, dtype=np.int64).reshape(rounds, len(policies))
-    return per_round, np.array(dealers, dtype=np.int64)
+    if per_deal.sum(axis=0).tolist() != [payoffs[s] for s in range(seats)]:
+        raise RuntimeError(f"game {name!r} (seed {seed}): the deals' rewards sum to "
+                           f"{per_deal.sum(axis=0).tolist()!r}, its payoffs are {payoffs!r}")  # fmt: skip
+    small = np.int8 if len(names) <= 127 else np.int32
+    role_array: RoleArray = np.array(roles, dtype=small)
+    return Session(per_deal, role_array.reshape(deals, seats), tuple(names))
 
 
-def play_block(name: str, policies: Sequence[Policy], rounds: int, seed: int,
-               options: Mapping[str, Any]) -> tuple[list[int], int, int, int]:  # fmt: skip
-    """Play one game; (net per seat, dealer's net, players' net, player-rounds).
-
-    Kept for callers of earlier versions (the benchmarks); :func:`play_game`
-    gives every round.
-    """
-    import numpy as np
-
-    per_round, dealers = play_game(name, policies, rounds, seed, options)
-    dealer_net = int(per_round[np.arange(rounds), dealers].sum())
-    players_net = int(per_round.sum()) - dealer_net
-    return [int(t) for t in per_round.sum(axis=0)], dealer_net, players_net, rounds * (len(policies) - 1)
-
-
-def _play_games(name: str, policies: Sequence[Policy], games: Sequence[tuple[int, int]],
-                options: Mapping[str, Any]) -> list[tuple[IntArray, IntArray]]:  # fmt: skip
-    """One executor task: the games ``(rounds, seed)`` in order."""
-    return [play_game(name, policies, rounds, seed, options) for rounds, seed in games]
+def _play_sessions(name: str, policies: Sequence[Policy], sessions: Sequence[tuple[int, int]],
+                   options: Mapping[str, Any]) -> list[Session]:  # fmt: skip
+    """One executor task: the sessions ``(deals, seed)`` in order."""
+    return [play_session(name, policies, deals, seed, options) for deals, seed in sessions]
 
 
 def _chunks(items: Sequence[tuple[int, int]], size: int) -> Iterable[Sequence[tuple[int, int]]]:
     return (items[i : i + size] for i in range(0, len(items), size))
 
 
-def simulate(name: str, strategies: Policy | Sequence[Policy], rounds: int, seed: int = 0,
+def simulate(name: str, strategies: Policy | Sequence[Policy], deals: int, seed: int = 0,
              executor: Executor | None = None, block: int = 1, players: int | None = None,
-             game_rounds: int = 200, **options: Any) -> SimulationResult:  # fmt: skip
-    """Play ``rounds`` rounds of game ``name`` with a policy at every seat.
+             session_deals: int = 200, **options: Any) -> SimulationResult:  # fmt: skip
+    """Play ``deals`` deals of game ``name`` with a policy at every seat.
 
     ``strategies`` is one policy per seat (or one policy for ``players`` seats).
-    The rounds are played as independent games of ``game_rounds`` rounds (the
-    last game holds the remainder), game ``i`` seeded from
-    ``seed * 1_000_003 + i``; ``options`` are the game's terms (not ``rounds``,
-    ``players`` or ``seed``, which this function sets).
+    The deals are played as independent sessions of ``session_deals`` deals (the
+    last session holds the remainder), session ``i`` seeded from
+    ``seed * 1_000_003 + i``; ``options`` are the game's terms (not ``deals``,
+    ``until``, ``players`` or ``seed``, which this function sets).
 
     With an ``executor`` (a ``concurrent.futures`` one: processes here, or any
-    executor-compatible engine such as Dask's for a cluster) the games run
-    there, ``block`` games per task; neither the executor nor ``block``
-    changes the result. The intervals are batch means over the rounds in
-    order (:meth:`Estimate.from_series`): valid for a single game, and nan only
-    for a single round. A bad ``rounds``, ``game_rounds`` or ``block`` (not a
-    positive int) raises :class:`~pycards.errors.GameOptionError` (a
+    executor-compatible engine such as Dask's for a cluster) the sessions run
+    there, ``block`` sessions per task; neither the executor nor ``block``
+    changes the result. The intervals are batch means over the deals in order
+    (:meth:`Estimate.from_series`, :func:`ratio_estimate`): valid for a single
+    session, and nan only for a single deal. A bad ``deals``, ``session_deals``
+    or ``block`` (not a positive int), seed, player count, policy, executor,
+    game or option raises :class:`~pycards.errors.GameOptionError` (a
     ``ValueError``) naming it.
 
     >>> from pycards.games.policies import DrawBelow
-    >>> result = simulate("vingt_un", DrawBelow(16), rounds=400, seed=1, players=3)
-    >>> result.rounds, abs(sum(result.totals)), result.per_round.shape, int(result.games[-1])
+    >>> result = simulate("vingt_un", DrawBelow(16), deals=400, seed=1, players=3)
+    >>> result.deals, sum(result.totals), result.per_deal.shape, int(result.sessions[-1])
     (400, 0, (400, 3), 1)
-    >>> result.as_dealer.low < result.as_dealer.mean < result.as_dealer.high
+    >>> result.role_names, int((result.roles == result.role_names.index("dealer")).sum())
+    (('dealer', 'player'), 400)
+    >>> dealer = result.by_role["dealer"]
+    >>> dealer.low < dealer.mean < dealer.high
     True
-    >>> result == simulate("vingt_un", DrawBelow(16), rounds=400, seed=1, players=3, block=2)
+    >>> result == simulate("vingt_un", DrawBelow(16), deals=400, seed=1, players=3, block=2)
     True
     """
     import numpy as np
 
-    _check_count("rounds", rounds)
-    _check_count("game_rounds", game_rounds)
+    from pycards.games import canonical_name, new_game
+
+    _check_count("deals", deals)
+    _check_count("session_deals", session_deals)
     _check_count("block", block)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise GameOptionError(f"the seed must be an int, not {seed!r}")
+    game = canonical_name(name)
     _check_options(options)
     if callable(strategies):
         if players is None:
@@ -322,34 +389,40 @@ def simulate(name: str, strategies: Policy | Sequence[Policy], rounds: int, seed
         _check_count("players", players)
         policies = [strategies] * players
     else:
+        if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
+            raise GameOptionError(f"strategies is a policy or a sequence of policies, not {strategies!r}")
         policies = list(strategies)
+        for i, policy in enumerate(policies):
+            if not callable(policy):
+                raise GameOptionError(f"strategies[{i}] must be a policy (a callable), not {policy!r}")
         if players is not None and players != len(policies):
             raise GameOptionError(f"players={players!r} but {len(policies)} policies were given")
     if executor is not None and not callable(getattr(executor, "map", None)):
         raise GameOptionError(f"executor must be a concurrent.futures Executor, not {executor!r}")
-    sizes = [game_rounds] * (rounds // game_rounds) + ([rounds % game_rounds] if rounds % game_rounds else [])
-    games = [(size, seed * 1_000_003 + i) for i, size in enumerate(sizes)]
-    tasks = list(_chunks(games, block))
+    whole, rest = divmod(deals, session_deals)
+    sizes = [session_deals] * whole + ([rest] if rest else [])
+    # every argument checked here, at once, rather than in a worker: the players, each option
+    new_game(game, players=len(policies), seed=seed, **session_terms(game, sizes[0]), **options)
+    plan = [(size, seed * 1_000_003 + i) for i, size in enumerate(sizes)]
+    tasks = list(_chunks(plan, block))
     if executor is None:
-        played = [_play_games(name, policies, task, options) for task in tasks]
+        played = [_play_sessions(game, policies, task, options) for task in tasks]
     else:
         n = len(tasks)
-        played = list(executor.map(_play_games, [name] * n, [policies] * n, tasks, [options] * n))
-    records = [record for task in played for record in task]
+        played = list(executor.map(_play_sessions, [game] * n, [policies] * n, tasks, [options] * n))
+    results = [session for task in played for session in task]
     seats = len(policies)
-    per_round = _frozen(np.concatenate([r[0] for r in records]).reshape(rounds, seats))
-    dealers = _frozen(np.concatenate([r[1] for r in records]))
-    game_index = _frozen(np.repeat(np.arange(len(sizes), dtype=np.int64), sizes))
-    totals = tuple(int(t) for t in per_round.sum(axis=0))
-    seat_estimates = tuple(Estimate.from_series(per_round[:, s]) for s in range(seats))
-    return SimulationResult(
-        name,
-        rounds,
-        seat_estimates,
-        Estimate.from_series(_dealer_series(per_round, dealers)),
-        Estimate.from_series(_player_series(per_round, dealers)),
-        totals,
-        per_round,
-        dealers,
-        game_index,
-    )
+    per_deal = _frozen(np.concatenate([s.per_deal for s in results]).reshape(deals, seats))
+    role_names = tuple(sorted({role for s in results for role in s.role_names}))
+    index = {role: i for i, role in enumerate(role_names)}
+    small = np.int8 if len(role_names) <= 127 else np.int32
+    roles: RoleArray = np.concatenate([
+        np.array([index[r] for r in s.role_names], dtype=small)[s.roles] for s in results
+    ]).reshape(deals, seats)  # fmt: skip
+    _frozen(roles)
+    sessions = _frozen(np.repeat(np.arange(len(sizes), dtype=np.int64), sizes))
+    totals = tuple(int(t) for t in per_deal.sum(axis=0))
+    seat_estimates = tuple(Estimate.from_series(per_deal[:, s]) for s in range(seats))
+    by_role = {role: ratio_estimate(*_role_sums(per_deal, roles, i)) for role, i in index.items()}
+    return SimulationResult(game, deals, seat_estimates, by_role, totals, role_names,
+                            per_deal, roles, sessions)  # fmt: skip

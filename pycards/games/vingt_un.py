@@ -727,8 +727,9 @@ class VingtUn(Game):
             dealer, draws = self._pack.first_to_turn_up(self.players, ACE)
             self._first_dealer_draw = draws
             self._entries.append(Note(f"the first ace falls to p{dealer}, who deals"))
-            for seat, cards in enumerate(draws):
-                self._entries.extend(Dealt(seat, -1, card, None) for card in cards)
+            for k in range(len(draws[dealer])):  # one card to each seat in turn, from seat 0
+                self._entries.extend(Dealt(seat, -1, cards[k], None) for seat, cards in enumerate(draws)
+                                     if k < len(cards))  # fmt: skip
         else:
             self._entries.append(Note(f"p{dealer} deals"))
         self._session.first_dealer = dealer
