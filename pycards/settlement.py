@@ -637,19 +637,20 @@ class Ledger:
 
     # Paying ------------------------------------------------------------------------------
     #
-    # A batch goes through two steps. _net first reads the caller's objects and
-    # makes every payment a Payment of plain str names and a plain int: the caller's
-    # code (an __iter__, an __index__, a __repr__ for an error) runs there and only
-    # there. It then reads the balances, once, works out the new balance of each
-    # party the batch touches (a small dict, whatever the number of parties), and
-    # checks them: credit, overdraft, MAX_COUNTERS, and that the batch nets to zero
-    # over those parties (a payment moves counters, never makes them; the parties it
-    # does not touch are unchanged). _commit then checks the note, journals the batch
+    # _net reads the caller's objects and makes every payment a Payment of plain str
+    # names and a plain int: the caller's code (an __iter__, an __index__, a __repr__
+    # for an error) runs there and only there, before the balances are read. It works
+    # out the new balance of each party the batch touches (a small dict, whatever the
+    # number of parties) and checks them: credit, overdraft, MAX_COUNTERS, and that
+    # the batch leaves the sum over those parties as it was (a payment moves counters,
+    # never makes them; the parties it does not touch are unchanged). The commit
+    # (_commit, or its copy at the end of apply) checks the note, journals the batch
     # and writes the new balances in place with dict.update, which cannot fail
-    # half-way (every key is already in the dict and a plain str, every value a plain
-    # int). So no code of the caller's can run (or fail, or pay into this ledger)
-    # between the check and the change. apply() does the same for one well-formed
-    # Payment in a few type checks and comparisons, without the small dict.
+    # half-way: every key is already in the dict and a plain str, every value a plain
+    # int. So no code of the caller's can run (or fail, or pay into this ledger)
+    # between the check and the change. apply() does all of this for a batch of one
+    # well-formed payment in a few comparisons, without the small dict; anything it
+    # does not take there goes the whole way, so results and errors are the same.
 
     def check(self, payments: Iterable[Payment | tuple[str, str, int]]) -> tuple[Payment, ...]:
         """The payments as a valid batch for the current balances, or SettlementError."""
@@ -692,28 +693,21 @@ class Ledger:
                 after[payee] = before + amount
         else:
             batch: tuple[Payment, ...] = payments if type(payments) is tuple else tuple(payments)
-            return batch, self._checked(after, was)
-        batch = tuple([self._payment(p) for p in payments])
-        after = {}
-        for payer, payee, amount in batch:  # the caller's code has all run: the balances are read now
-            after[payer] = (after[payer] if payer in after else balances[payer]) - amount
-            after[payee] = (after[payee] if payee in after else balances[payee]) + amount
-        return batch, self._checked(after, sum([balances[party] for party in after]))
-
-    def _checked(self, after: dict[str, int], was: int) -> dict[str, int]:
-        """``after``, the new balances of the parties a batch touches, if allowed, or SettlementError.
-
-        ``was`` is what those parties hold now: the batch must leave their sum
-        as it is (it cannot fail: a payment moves counters, never makes them).
-        """
+            payments = None
+        if payments is not None:  # not all well formed: read them again, one by one
+            batch = tuple([self._payment(p) for p in payments])
+            after = {}
+            for payer, payee, amount in batch:  # the caller's code has all run: the balances are read now
+                after[payer] = (after[payer] if payer in after else balances[payer]) - amount
+                after[payee] = (after[payee] if payee in after else balances[payee]) + amount
+            was = sum([balances[party] for party in after])
         credit = self._credit
-        most = MAX_COUNTERS
         for party, amount in after.items():
             if amount < 0 and (party not in credit or amount < -most) or amount > most:
                 self._refuse(after)
-        if sum(after.values()) != was:
+        if sum(after.values()) != was:  # cannot happen: a payment moves counters, never makes them
             raise SettlementError("internal error: the batch would change the ledger's total")
-        return after
+        return batch, after
 
     def _payment(self, p: object) -> Payment:
         """A payment that is not a well-formed Payment, checked and made one, or SettlementError."""
@@ -789,7 +783,13 @@ class Ledger:
                         balances[payee] = got
                         return batch
         checked, after = self._net(payments)
-        return self._commit(checked, after, note)
+        text = note if type(note) is str else _note(note)  # as _commit does, one call fewer
+        batch = _new_tuple(Batch, (checked, text))
+        journal = self._journal
+        if journal is not None:
+            journal.append(batch)
+        self._balances.update(after)
+        return batch
 
     def pay(self, payer: str, payee: str, amount: int, note: str = "") -> Batch:
         """One payment as a batch of its own."""

@@ -853,6 +853,120 @@ def test_ledger_collect_rejects_falsy_non_integer_amounts(amount):
 
 
 # --------------------------------------------------------------------------------------
+# The ledger without a journal (a game keeps its own history)
+# --------------------------------------------------------------------------------------
+
+
+def test_ledger_without_a_journal_settles_exactly_as_one_with_a_journal():
+    """docs/rules.md 5: the same batches give the same balances and the same batches back;
+    only the journal is not kept."""
+    kept = Ledger({"ann": 10, "bob": 10, "pool": 0, "bank": 0}, credit=["bank"])
+    light = Ledger({"ann": 10, "bob": 10, "pool": 0, "bank": 0}, credit=["bank"], journal=False)
+    assert kept.keeps_journal and not light.keeps_journal
+    for ledger in (kept, light):
+        assert ledger.collect("pool", {"ann": 2, "bob": 2}, note="ante") == Batch(
+            (Payment("ann", "pool", 2), Payment("bob", "pool", 2)), "ante"
+        )
+        won = ledger.pay("pool", "ann", 4, note="ann wins")
+        assert won == Batch((Payment("pool", "ann", 4),), "ann wins")
+        ledger.apply([("bank", "bob", 3), Payment("ann", "pool", 1)], note="loan")
+        ledger.pay_out("pool", {"bob": 1, "ann": 0})
+        ledger.add_party("side", credit=True)
+        ledger.pay("side", "ann", 1)
+    assert light.balances == kept.balances == {"ann": 12, "bob": 12, "pool": 0, "bank": -3, "side": -1}
+    assert light.total == kept.total == 20
+    assert light.credit == kept.credit == frozenset({"bank", "side"})
+    assert light.parties == kept.parties
+    assert len(kept.journal) == 5 and light.journal == ()
+    assert light != kept  # a ledger that keeps its journal never equals one that keeps none
+
+
+def test_ledger_without_a_journal_to_dict_is_a_snapshot_of_the_balances():
+    """docs/rules.md 5: with no history kept, the document states the balances now as both
+    ``initial`` and ``balances``, with an empty journal and ``journal_kept`` false."""
+    ledger = Ledger({"ann": 10, "bob": 10, "pool": 0}, credit=["bob"], journal=False)
+    ledger.collect("pool", {"ann": 3, "bob": 12}, note="bets")
+    ledger.pay_out("pool", {"ann": 15}, note="ann wins")
+    assert ledger.to_dict() == {
+        "initial": {"ann": 22, "bob": -2, "pool": 0},
+        "credit": ["bob"],
+        "journal": [],
+        "balances": {"ann": 22, "bob": -2, "pool": 0},
+        "journal_kept": False,
+    }
+    text = ledger.to_json()
+    assert text == (
+        '{"initial": {"ann": 22, "bob": -2, "pool": 0}, "credit": ["bob"], "journal": [], '
+        '"balances": {"ann": 22, "bob": -2, "pool": 0}, "journal_kept": false}'
+    )
+    for twin in (Ledger.from_json(text), Ledger.from_dict(ledger.to_dict())):
+        assert twin == ledger and not twin.keeps_journal
+        assert twin.balances == ledger.balances and twin.credit == ledger.credit and twin.journal == ()
+        assert twin.parties == ledger.parties
+        assert twin.to_json() == text
+        twin.pay("ann", "bob", 5)  # and it goes on as a ledger without a journal
+        assert twin.journal == () and twin.balance("bob") == 3
+    assert repr(ledger) == "Ledger({'ann': 22, 'bob': -2, 'pool': 0}, journal=False)"
+
+
+def test_ledger_document_with_journal_kept_true_or_absent_keeps_the_journal():
+    """docs/rules.md 5: ``journal_kept`` true is what a document without the field means."""
+    doc = Ledger({"ann": 3, "pool": 0}).to_dict()
+    doc["journal"] = [{"note": "ante", "payments": [["ann", "pool", 1]]}]
+    doc["balances"] = {"ann": 2, "pool": 1}
+    for ledger in (Ledger.from_dict(doc), Ledger.from_dict({**doc, "journal_kept": True})):
+        assert ledger.keeps_journal and ledger.journal == (Batch((Payment("ann", "pool", 1),), "ante"),)
+        assert "journal_kept" not in ledger.to_dict()
+
+
+def test_ledger_without_a_journal_copy_is_independent_and_keeps_the_mode():
+    """docs/rules.md 5: a copy of a ledger without a journal is one too, and shares nothing."""
+    ledger = Ledger({"ann": 5, "pool": 0}, journal=False)
+    ledger.pay("ann", "pool", 1)
+    twin = ledger.copy()
+    assert twin == ledger and not twin.keeps_journal
+    twin.pay("ann", "pool", 2)
+    twin.add_party("side")
+    assert ledger.balances == {"ann": 4, "pool": 1} and ledger.parties == ("ann", "pool")
+    ledger.pay("pool", "ann", 1)
+    assert twin.balances == {"ann": 2, "pool": 3, "side": 0}
+    assert twin.journal == ledger.journal == ()
+    assert twin.to_dict()["initial"] == {"ann": 2, "pool": 3, "side": 0}
+
+
+def test_ledger_without_a_journal_error_changes_nothing():
+    """docs/rules.md 5: "A settlement that would break this raises an error and changes
+    nothing", with or without a journal."""
+    ledger = Ledger({"ann": 5, "bob": 5, "pool": 0}, journal=False)
+    ledger.pay("ann", "pool", 1, note="ante")
+    cases = [
+        (lambda: ledger.apply([("bob", "pool", 1), ("ann", "zed", 1)]), "unknown party 'zed'"),
+        (lambda: ledger.apply([("bob", "pool", 1), ("ann", "bob", 5)]),
+         "'ann' would be overdrawn: 4 - 5 = -1 (no credit)"),
+        (lambda: ledger.pay("ann", "ann", 1), "'ann' cannot pay itself"),
+        (lambda: ledger.pay("pool", "bob", 2), "'pool' would be overdrawn: 1 - 2 = -1 (no credit)"),
+        (lambda: ledger.apply([("bob", "pool", 1)], note=None), "a note must be a string, not None"),
+        (lambda: ledger.collect("pool", {"ann": 1.0}),
+         "the amount from 'ann' to 'pool' must be a whole number of counters, not 1.0"),
+        (lambda: ledger.add_party("ann"), "party 'ann' already exists"),
+    ]
+    for call, message in cases:
+        with unchanged(ledger), raises_exactly(message):
+            call()
+    assert ledger.balances == {"ann": 4, "bob": 5, "pool": 1} and ledger.journal == ()
+
+
+def test_ledger_journal_argument_is_a_bool():
+    """docs/rules.md 5: ``journal`` is True or False, and keyword-only."""
+    with raises_exactly("journal is True or False, not 0"):
+        Ledger({"ann": 1}, journal=0)
+    with raises_exactly("journal is True or False, not None"):
+        Ledger({"ann": 1}, journal=None)
+    with pytest.raises(TypeError):
+        Ledger({"ann": 1}, (), False)
+
+
+# --------------------------------------------------------------------------------------
 # Errors of showdown, pots and split
 # --------------------------------------------------------------------------------------
 

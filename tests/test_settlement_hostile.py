@@ -544,6 +544,131 @@ def test_from_json_fuzz_cut_or_changed_text_is_a_settlement_error_or_a_ledger(ba
 
 
 # --------------------------------------------------------------------------------------
+# 2b. The document of a ledger that keeps no journal
+# --------------------------------------------------------------------------------------
+
+
+def light_ledger() -> Ledger:
+    """table_ledger()'s history in a ledger that keeps no journal: balances ann 12, bob 6, bank -3."""
+    ledger = Ledger({"ann": 10, "bob": 5, "pool": 0, "bank": 0}, credit=["bank"], journal=False)
+    ledger.apply([("ann", "pool", 2), ("bob", "pool", 2)], note="ante")
+    ledger.pay("pool", "ann", 4, note="ann wins")
+    ledger.pay("bank", "bob", 3, note="loan")
+    return ledger
+
+
+LIGHT_MALFORMED = [
+    (put("journal_kept", 0), "journal_kept must be true or false, not 0"),
+    (put("journal_kept", 1), "journal_kept must be true or false, not 1"),
+    (put("journal_kept", "false"), "journal_kept must be true or false, not 'false'"),
+    (put("journal_kept", None), "journal_kept must be true or false, not None"),
+    (put("journal_kept", []), "journal_kept must be true or false, not []"),
+    (put("journal_kept", np.False_), f"journal_kept must be true or false, not {np.False_!r}"),
+    (put("journal_kep", False), "the ledger document has an unknown field 'journal_kep'"),
+    (put("journal", [{"note": "", "payments": [["ann", "pool", 1]]}]),
+     "journal must be empty when journal_kept is false, not "
+     "[{'note': '', 'payments': [['ann', 'pool', 1]]}]"),
+    (put("journal", [{}]), "journal must be empty when journal_kept is false, not [{}]"),
+    (put("journal", "ab"), "journal must be a list of batches, not 'ab'"),
+    (put("journal", {}), "journal must be a list of batches, not {}"),
+    (put("balances", "ann", 11),
+     "balances['ann'] is 11 but initial['ann'] is 12 (with journal_kept false they are the same)"),
+    (put("initial", "bank", -4),
+     "balances['bank'] is -3 but initial['bank'] is -4 (with journal_kept false they are the same)"),
+    (put("balances", "ann", 12.0), "balances['ann'] must be a whole number of counters, not 12.0"),
+    (put("balances", "ann", True), "balances['ann'] must be a whole number of counters, not True"),
+    (drop("balances", "pool"), "balances has no entry for the party 'pool'"),
+    (put("balances", "zed", 0), "balances names 'zed', which is not a party of initial"),
+    (put("balances", None), "balances must be a dict of party to counters, not None"),
+    (put("initial", "bob", -1), "initial['bob'] is below zero (-1) but 'bob' has no credit"),
+    (put("initial", "ann", "12"), "initial['ann'] must be a whole number of counters, not '12'"),
+    (put("initial", "ann", 2**63),
+     f"initial['ann'] cannot be more than {MAX_COUNTERS} counters: 9223372036854775808"),
+    (put("initial", "", 0), "a party of initial is named by a non-empty string, not ''"),
+    (put("credit", []), "initial['bank'] is below zero (-3) but 'bank' has no credit"),
+    (put("credit", ["bank", "bank"]), "credit[1] names 'bank' a second time"),
+    (put("credit", ["zed"]), "credit[0] names 'zed', which is not a party of initial"),
+    (drop("initial"), "the ledger document has no 'initial' field"),
+]
+
+
+@pytest.mark.parametrize(("mutate", "message"), LIGHT_MALFORMED)
+def test_from_dict_refuses_a_tampered_document_of_a_ledger_without_a_journal(mutate, message):
+    """A snapshot document (``journal_kept`` false) is checked as strictly as a journal: every
+    field, the empty journal, and the stated balances against ``initial``."""
+    doc = mutate(light_ledger().to_dict())
+    with raises_exactly(message):
+        Ledger.from_dict(doc)
+
+
+def test_from_dict_of_a_document_without_a_journal_round_trips_and_keeps_no_journal():
+    ledger = light_ledger()
+    doc = ledger.to_dict()
+    now = {"ann": 12, "bob": 6, "pool": 0, "bank": -3}
+    assert doc == {"initial": now, "credit": ["bank"], "journal": [], "balances": now, "journal_kept": False}
+    twin = Ledger.from_dict(doc)
+    assert twin == ledger and not twin.keeps_journal and twin.to_dict() == doc
+    conserved(twin)
+    del doc["balances"]  # only initial is required
+    assert Ledger.from_dict(doc) == ledger
+    del doc["journal"]
+    assert Ledger.from_dict(doc) == ledger
+    # the same document with journal_kept true: a ledger that keeps its journal from these balances on
+    kept = Ledger.from_dict({**ledger.to_dict(), "journal_kept": True})
+    assert kept.keeps_journal and kept.journal == () and kept.balances == ledger.balances
+    assert kept != ledger
+
+
+LIGHT_TEXTS = [
+    ('{"initial": {"ann": 1}, "journal_kept": 0}', "journal_kept must be true or false, not 0"),
+    ('{"initial": {"ann": 1}, "journal_kept": "false"}', "journal_kept must be true or false, not 'false'"),
+    ('{"initial": {"ann": 1}, "journal_kept": null}', "journal_kept must be true or false, not None"),
+    ('{"initial": {"ann": 1}, "journal_kept": false, "journal_kept": true}',
+     "the key 'journal_kept' appears twice in one JSON object"),
+    ('{"initial": {"ann": 1}, "journal_kept": false, "balances": {"ann": 2}}',
+     "balances['ann'] is 2 but initial['ann'] is 1 (with journal_kept false they are the same)"),
+    ('{"initial": {"ann": 1, "pool": 0}, "journal_kept": false, "journal": [{"payments": []}]}',
+     "journal must be empty when journal_kept is false, not [{'payments': []}]"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), LIGHT_TEXTS)
+def test_from_json_refuses_a_tampered_text_of_a_ledger_without_a_journal(text, message):
+    with raises_exactly(message):
+        Ledger.from_json(text)
+
+
+LIGHT_BASES = [light_ledger().to_dict(), Ledger({"ann": 0}, journal=False).to_dict()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(LIGHT_BASES), st.data(), GARBAGE)
+def test_from_dict_fuzz_of_a_document_without_a_journal_is_an_error_or_that_ledger(base, data, garbage):
+    """One value or key of a snapshot document replaced by garbage: SettlementError, or a ledger
+    whose to_dict() is exactly what the document says (never another exception, never a misreading)."""
+    path = data.draw(st.sampled_from(list(paths(base))))
+    doc = mutated(base, path, garbage)
+    try:
+        ledger = Ledger.from_dict(doc)
+    except SettlementError as error:
+        assert str(error)
+        return
+    got = ledger.to_dict()
+    if doc.get("journal_kept", True) is False:
+        assert not ledger.keeps_journal
+        assert got == {"initial": doc["initial"], "credit": sorted(doc.get("credit", [])), "journal": [],
+                       "balances": doc["initial"], "journal_kept": False}  # fmt: skip
+        assert doc.get("journal", []) == [] and doc.get("balances", doc["initial"]) == doc["initial"]
+    else:
+        assert ledger.keeps_journal
+        expected = normal_form({k: v for k, v in doc.items() if k != "journal_kept"})
+        expected.setdefault("balances", got["balances"])
+        assert got == expected
+    assert all(type(v) is int for v in got["initial"].values())
+    conserved(ledger)
+
+
+# --------------------------------------------------------------------------------------
 # 3. All or nothing, even when the caller's own objects fail mid-way
 # --------------------------------------------------------------------------------------
 
@@ -666,9 +791,7 @@ def test_freezeout_buy_horse_applies_exactly_what_it_checked():
 LONG = "x" * 1000
 
 
-@pytest.mark.parametrize(
-    ("call", "message"),
-    [
+HOSTILE_CALLS = [
         (lambda L: L.apply(None), "the payments must be a list, not None"),
         (lambda L: L.apply(5), "the payments must be a list, not 5"),
         (lambda L: L.apply("ann"), "the payments must be a list, not the string 'ann'"),
@@ -706,8 +829,10 @@ LONG = "x" * 1000
         (lambda L: L.add_party("side", credit="yes"), "credit is True or False, not 'yes'"),
         (lambda L: L.add_party("side", credit=1), "credit is True or False, not 1"),
         (lambda L: L.add_party(b"side"), "a party is named by a non-empty string, not b'side'"),
-    ],
-)
+]
+
+
+@pytest.mark.parametrize(("call", "message"), HOSTILE_CALLS)
 def test_every_ledger_method_refuses_hostile_input_naming_it_and_changes_nothing(call, message):
     """Each used to be a TypeError or AttributeError, a crash while formatting the message (a huge
     int, a failing __repr__), or (a set as a payment, a None note, a truthy credit) accepted."""
@@ -718,6 +843,66 @@ def test_every_ledger_method_refuses_hostile_input_naming_it_and_changes_nothing
     text = str(caught.value)
     assert text == message if not message.endswith(("<", "...")) else text.startswith(message)
     assert len(text) < 300
+
+
+@pytest.mark.parametrize(("call", "message"), HOSTILE_CALLS)
+def test_a_ledger_without_a_journal_refuses_hostile_input_the_same_way(call, message):
+    """The same hostile calls on the same balances, in a ledger that keeps no journal: the same
+    error, and nothing changed."""
+    ledger = light_ledger()
+    with unchanged(ledger), pytest.raises(SettlementError) as caught:
+        call(ledger)
+    text = str(caught.value)
+    assert text == message if not message.endswith(("<", "...")) else text.startswith(message)
+
+
+@pytest.mark.parametrize("calls", range(8))
+def test_a_ledger_without_a_journal_ignores_a_party_names_own_hash_and_eq(calls):
+    """The single-payment fast path and the batch path both take a str subclass as its plain value."""
+    ledger = light_ledger()
+    ledger.pay(flaky("ann", calls), flaky("pool", calls), 1)
+    ledger.apply([Payment(flaky("bob", calls), "pool", 1), Payment("ann", flaky("bob", calls), 2)])
+    ledger.apply([(flaky("pool", calls), "ann", 1)])
+    assert ledger.balances == {"ann": 10, "bob": 7, "pool": 1, "bank": -3}
+    assert all(type(p) is str for p in ledger.parties)
+    conserved(ledger)
+
+
+def test_a_ledger_without_a_journal_propagates_the_callers_own_exception_and_changes_nothing():
+    def payments_then_boom():
+        yield ("ann", "pool", 1)
+        raise RuntimeError("boom")
+
+    ledger = light_ledger()
+    calls = [
+        lambda: ledger.apply([("ann", "pool", 1), ("bob", "pool", Boom())]),
+        lambda: ledger.apply([Payment("ann", "pool", 1), Payment("bob", "pool", Boom())]),
+        lambda: ledger.apply([Payment("bob", "pool", Boom())]),
+        lambda: ledger.apply(payments_then_boom()),
+        lambda: ledger.pay("ann", "pool", Boom()),
+        lambda: ledger.collect("pool", {"ann": 1, "bob": Boom()}),
+    ]
+    for call in calls:
+        with unchanged(ledger), pytest.raises(RuntimeError, match="^boom$"):
+            call()
+
+
+def test_a_payment_whose_index_pays_into_the_ledger_is_read_before_the_balances():
+    """Re-entrance from an amount's own __index__, in a batch that starts well formed (the fast
+    loop has already added up its first payment when it meets the second): the moves are added up
+    again from the balances as they are once every payment is read, so no counter is lost."""
+    for keeps in (True, False):
+        ledger = Ledger({"ann": 10, "bob": 10, "pool": 0}, journal=keeps)
+
+        class Sly:
+            def __index__(self) -> int:
+                ledger.pay("ann", "pool", 5, note="inner")
+                return 1
+
+        ledger.apply([Payment("ann", "pool", 2), Payment("bob", "pool", Sly())], note="outer")
+        assert ledger.balances == {"ann": 3, "bob": 9, "pool": 8}
+        assert [b.note for b in ledger.journal] == (["inner", "outer"] if keeps else [])
+        conserved(ledger)
 
 
 def test_a_batch_of_a_single_payment_instead_of_a_list_is_refused():

@@ -8,23 +8,30 @@ hand wins nothing), law 76 (ties share, remainder in seat order), independence
 from the order of the mappings, and against an independent counter-by-counter
 reference in exact fractions.
 
-``Ledger`` runs as a state machine against a plain dict model: valid batches,
-invalid batches (unknown party, negative, non-integer, overdraft, paying itself)
-that must raise and change nothing, new parties, copies and JSON round trips.
+``Ledger`` runs as a state machine against a plain dict model, keeping its
+journal or not: valid batches, invalid batches (unknown party, negative,
+non-integer, overdraft, paying itself) that must raise and change nothing, new
+parties, copies and JSON round trips. ``apply``, ``pay``, ``check``, ``collect``
+and ``pay_out`` are also run on random batches against a slow, obviously correct
+model (copy every balance, move, then check every party in ledger order), which
+their fast paths must agree with exactly: the same batch and balances, or the
+same exception with the same message.
 """
 
 from __future__ import annotations
 
+import operator
 from decimal import Decimal
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from pycards.errors import SettlementError
-from pycards.settlement import Batch, Ledger, Payment, pots, showdown, split
+from pycards.settlement import MAX_COUNTERS, Batch, Ledger, Payment, pots, showdown, split
 
 SOME = settings(max_examples=300, deadline=None)
 
@@ -286,7 +293,8 @@ class LedgerMachine(RuleBasedStateMachine):
         balances = {
             name: data.draw(st.integers(-10 if name in credit else 0, 30)) for name in names
         }
-        self.ledger = Ledger(balances, credit=credit)
+        self.keeps = data.draw(st.booleans())
+        self.ledger = Ledger(balances, credit=credit, journal=self.keeps)
         self.model = dict(balances)
         self.credit = credit
         self.batches: list[Batch] = []
@@ -422,7 +430,8 @@ class LedgerMachine(RuleBasedStateMachine):
         assert self.ledger.total == self.total
         assert sum(self.ledger.balances.values()) == self.total
         assert self.ledger.credit == frozenset(self.credit)
-        assert list(self.ledger.journal) == self.batches
+        assert list(self.ledger.journal) == (self.batches if self.keeps else [])
+        assert self.ledger.keeps_journal is self.keeps
         for party, amount in self.model.items():
             assert self.ledger.balance(party) == amount
             assert amount >= 0 or party in self.credit
@@ -432,7 +441,271 @@ class LedgerMachine(RuleBasedStateMachine):
         for twin, balances, length in self.copies:
             assert twin.balances == balances
             assert len(twin.journal) == length
+            assert twin.keeps_journal is self.keeps
 
 
 LedgerMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
 test_ledger_state_machine = LedgerMachine.TestCase
+
+
+# --------------------------------------------------------------------------------------
+# Ledger.apply, pay, check, collect and pay_out against a slow, obviously correct model
+# --------------------------------------------------------------------------------------
+#
+# The model reads every payment, copies every balance, moves the counters on the copy,
+# and only then looks at every party in ledger order: the way the ledger worked before
+# its fast paths (one well-formed payment in apply; a batch of well-formed Payments read
+# once, in a small dict of the parties it touches). Both must give the same batch, the
+# same balances and journal, or the same exception with the same message, changing nothing.
+
+
+class Name(str):
+    """A party name that is a str subclass: it must be read as its plain value."""
+
+
+class Whole(int):
+    """An int subclass amount: it must come out as a plain int."""
+
+
+class Boom:
+    """An amount whose own __index__ fails: the caller's exception propagates."""
+
+    def __index__(self) -> int:
+        raise RuntimeError("boom")
+
+    def __repr__(self) -> str:
+        return "Boom()"
+
+
+MAX = MAX_COUNTERS
+
+
+def model_party(value, balances):
+    name = str.__str__(value) if isinstance(value, str) else None
+    if name not in balances:
+        raise SettlementError(f"unknown party {value!r}")
+    return name
+
+
+def model_amount(value, what):
+    if isinstance(value, bool):
+        raise SettlementError(f"{what} must be a whole number of counters, not {value!r}")
+    try:
+        value = int(operator.index(value))
+    except TypeError:
+        raise SettlementError(f"{what} must be a whole number of counters, not {value!r}") from None
+    if value < 0:
+        raise SettlementError(f"{what} cannot be negative: {value!r}")
+    if value > MAX:
+        raise SettlementError(f"{what} cannot be more than {MAX} counters: {value!r}")
+    return value
+
+
+def model_check(balances, credit, payments):
+    """(the checked payments, the balances after them), or the exception the ledger must raise."""
+    checked = []
+    for p in list(payments):
+        if not isinstance(p, (tuple, list)) or len(p) != 3:
+            raise SettlementError(f"a payment is (payer, payee, amount), not {p!r}")
+        payer = model_party(p[0], balances)
+        payee = model_party(p[1], balances)
+        if payer == payee:
+            raise SettlementError(f"{payer!r} cannot pay itself")
+        checked.append(Payment(payer, payee, model_amount(p[2], f"the amount from {payer!r} to {payee!r}")))
+    after = dict(balances)
+    for payer, payee, amount in checked:
+        after[payer] -= amount
+        after[payee] += amount
+    for party, now in after.items():
+        before = balances[party]
+        if now < 0 and party not in credit:
+            raise SettlementError(
+                f"{party!r} would be overdrawn: {before} - {before - now} = {now} (no credit)"
+            )
+        if not -MAX <= now <= MAX:
+            raise SettlementError(
+                f"{party!r} would hold {now} counters, beyond the limit of {MAX} either way"
+            )
+    assert sum(after.values()) == sum(balances.values())
+    return tuple(checked), after
+
+
+def model_note(note):
+    if not isinstance(note, str):
+        raise SettlementError(f"a note must be a string, not {note!r}")
+    return str.__str__(note)
+
+
+def model_apply(balances, credit, payments, note):
+    checked, after = model_check(balances, credit, payments)
+    return Batch(checked, model_note(note)), after
+
+
+def model_apply_nonzero(balances, credit, payments, note):
+    checked, after = model_check(balances, credit, payments)
+    return Batch(tuple(p for p in checked if p.amount), model_note(note)), after
+
+
+def outcome(call):
+    """What a call gave: ("ok", value), or the type and message of its exception."""
+    try:
+        return "ok", call()
+    except (SettlementError, RuntimeError) as error:
+        return type(error), str(error)
+
+
+def plain(batch) -> bool:
+    """Exactly a Batch of Payments of plain strs and plain ints, with a plain str note."""
+    return (type(batch) is Batch and type(batch.payments) is tuple and type(batch.note) is str
+            and all(type(p) is Payment and type(p.payer) is str and type(p.payee) is str
+                    and type(p.amount) is int for p in batch.payments))  # fmt: skip
+
+
+LIMITS = [MAX, MAX - 1, MAX - 7]
+
+
+@st.composite
+def setups(draw):
+    """A ledger's opening balances and credit: small counts (so overdrafts are common), some at the limits."""
+    everyone = ["ann", "bob", "cy", "pool", "bank"]
+    names = draw(st.lists(st.sampled_from(everyone), min_size=2, max_size=5, unique=True))
+    credit = set(draw(st.lists(st.sampled_from(names), max_size=2, unique=True)))
+    balances = {}
+    for name in names:
+        low = -MAX if name in credit else 0
+        balances[name] = draw(
+            st.one_of(
+                st.integers(max(low, -8), 8),
+                st.integers(max(low, -8), 8),
+                st.integers(max(low, -20), 40),
+                st.sampled_from([v for v in LIMITS + [-v for v in LIMITS] if v >= low]),
+            )
+        )
+    return balances, credit
+
+
+AMOUNTS = st.one_of(st.integers(0, 6), st.integers(0, 6), st.integers(0, 40), st.integers(-3, -1),
+                    st.sampled_from(LIMITS + [MAX + 1, 2**64]))  # fmt: skip
+ODD_AMOUNTS = st.sampled_from([1.0, 0.5, "1", None, True, False, np.int64(3), np.uint8(2), Whole(2), Boom(),
+                               np.float64(1.0), Fraction(1), [1]])  # fmt: skip
+SHAPES = {"Payment": lambda p: Payment(*p), "tuple": tuple, "list": list}
+
+
+def payments_of(balances):
+    """Mostly payments between known parties, in any of the shapes a payment may take (so a batch
+    mixes the fast path's Payments with tuples and lists); some with odd parties, amounts or shapes."""
+    known = sorted(balances)
+    party = st.sampled_from(known)
+    shape = st.sampled_from(["Payment", "Payment", "Payment", "tuple", "list"])
+    shaped = st.builds(lambda payer, payee, amount, how: SHAPES[how]((payer, payee, amount)),
+                       party, party, AMOUNTS, shape)  # fmt: skip
+    strangers = st.sampled_from(["zed", "", "ANN", None, 7, ("ann",)])
+    odd_party = st.one_of(st.sampled_from(known).map(Name), strangers)
+    any_party = st.one_of(party, party, odd_party)
+    odd = st.one_of(
+        st.builds(Payment, any_party, any_party, st.one_of(AMOUNTS, ODD_AMOUNTS)),
+        st.tuples(any_party, any_party, st.one_of(AMOUNTS, ODD_AMOUNTS)),
+        st.sampled_from([None, ("ann", "pool"), ("ann", "pool", 1, 1), "ap1", 5, {"ann": 1}]),
+    )
+    return st.one_of(shaped, shaped, shaped, shaped, odd)
+
+
+@st.composite
+def batches(draw, balances):
+    payment = payments_of(balances)
+    payments = draw(st.one_of(st.lists(payment, min_size=1, max_size=1), st.lists(payment, max_size=5)))
+    form = draw(st.sampled_from(["list", "list", "tuple", "iterator"]))
+    note = draw(st.sampled_from(["", "", "", "ante", Name("show"), None, 5]))
+    return payments, form, note
+
+
+def given_as(payments, form):
+    return list(payments) if form == "list" else tuple(payments) if form == "tuple" else iter(list(payments))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.booleans(), setups(), st.data())
+def test_apply_pay_check_collect_and_pay_out_agree_with_the_slow_model(journal, setup, data):
+    """Random batches, one after the other on one ledger, in both journal modes: every result is the
+    model's (the same Batch, of plain values, the same balances; journaled if the ledger keeps a
+    journal), and every error is the model's exception with the model's message, changing nothing."""
+    balances, credit = setup
+    ledger = Ledger(balances, credit=credit, journal=journal)
+    model = dict(balances)
+    journal_model: list[Batch] = []
+    for _ in range(data.draw(st.integers(1, 6))):
+        payments, form, note = data.draw(batches(model))
+        how = data.draw(st.sampled_from(["apply", "apply", "apply", "pay", "check", "collect", "pay_out"]))
+        if how == "pay":
+            p = (payments or [None])[0]
+            if not isinstance(p, (tuple, list)) or len(p) != 3:
+                continue
+            expected = outcome(lambda: model_apply(model, credit, [Payment(*p)], note))
+            got = outcome(lambda: ledger.pay(*p, note=note))
+        elif how == "check":
+            expected = outcome(lambda: model_check(model, credit, given_as(payments, form)))
+            got = outcome(lambda: ledger.check(given_as(payments, form)))
+        elif how in ("collect", "pay_out"):
+            pool = data.draw(st.sampled_from(sorted(model)))
+            mapping = {}
+            for p in payments:
+                if isinstance(p, (tuple, list)) and len(p) == 3 and isinstance(p[0], str):
+                    mapping.setdefault(p[0], p[2])
+            rows = [(pool, party, a) if how == "pay_out" else (party, pool, a)
+                    for party, a in mapping.items()]  # fmt: skip
+            expected = outcome(lambda: model_apply_nonzero(model, credit, [Payment(*r) for r in rows], note))
+            got = outcome(lambda: getattr(ledger, how)(pool, mapping, note=note))
+        else:
+            expected = outcome(lambda: model_apply(model, credit, given_as(payments, form), note))
+            got = outcome(lambda: ledger.apply(given_as(payments, form), note=note))
+        if expected[0] != "ok":
+            assert got == expected
+            assert ledger.balances == model and list(ledger.journal) == journal_model
+            continue
+        if how == "check":
+            checked, _ = expected[1]
+            assert got == ("ok", checked)
+            assert all(type(p) is Payment and type(p.amount) is int and type(p.payer) is str for p in got[1])
+            assert ledger.balances == model
+            continue
+        batch, after = expected[1]
+        assert got == ("ok", batch) and plain(got[1])
+        model = after
+        journaled = journal and (batch.payments or how in ("apply", "pay"))  # collect skips an empty batch
+        if journaled:
+            journal_model.append(batch)
+            assert ledger.journal[-1] is got[1]
+        assert ledger.balances == model
+        assert list(ledger.journal) == journal_model
+        assert ledger.total == sum(model.values()) == sum(balances.values())
+        assert all(type(v) is int for v in ledger.balances.values())
+    assert Ledger.from_json(ledger.to_json()) == ledger
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.booleans(), setups(), st.data())
+def test_one_payment_agrees_with_the_slow_model(journal, setup, data):
+    """The single-payment path of apply and pay, hit on purpose: one payment between parties of the
+    ledger (or not), of any amount, as a Payment, a tuple or a list, on balances near zero and near
+    the limits, with and without credit."""
+    balances, credit = setup
+    ledger = Ledger(balances, credit=credit, journal=journal)
+    model = dict(balances)
+    for _ in range(data.draw(st.integers(1, 4))):
+        party = st.one_of(st.sampled_from(sorted(model)), st.sampled_from(sorted(model)), st.just("zed"))
+        p = data.draw(st.tuples(party, party, st.one_of(AMOUNTS, AMOUNTS, ODD_AMOUNTS)))
+        shape = data.draw(st.sampled_from(["Payment", "tuple", "list"]))
+        note = data.draw(st.sampled_from(["", "one", Name("one")]))
+        expected = outcome(lambda: model_apply(model, credit, [SHAPES[shape](p)], note))
+        if data.draw(st.booleans()):
+            got = outcome(lambda: ledger.apply([SHAPES[shape](p)], note))
+        else:
+            got = outcome(lambda: ledger.pay(*p, note=note))
+        assert got[0] == expected[0]
+        if expected[0] == "ok":
+            batch, model = expected[1]
+            assert got[1] == batch and plain(got[1])
+            assert ledger.journal[-1] is got[1] if journal else ledger.journal == ()
+        else:
+            assert got == expected
+        assert ledger.balances == model
