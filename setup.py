@@ -69,7 +69,6 @@ setup(
             extension("_commerce", "_commerce.pyx"),
             extension("_brag", "_brag.pyx"),
             extension("_vingtun", "_vingtun.pyx"),
-            extension("games._vingt_un_table", "_vingt_un_table.pyx"),
             extension("games.engine._pack", "_pack.pyx"),
         ],
         build_dir=os.path.join("build", "cython"),

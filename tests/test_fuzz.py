@@ -1169,76 +1169,71 @@ def test_hand_mutated_by_its_own_card(name, how):
         call(fn, tup)
 
 
-# --- the compiled functions of the Vingt-un table module -------------------------------------
-# Beyond the four evaluator modules: pycards.games.vingt_un re-exports the compiled
-# ``points`` (in its __all__), and the table module has ``seed_key``. The brief's contract
-# (result or ValueError) is not theirs; what is asserted here is stated per test.
+# --- the compiled pack and the two-pack count ------------------------------------------------
+# ``pycards.vingtun.pack_total`` (a hand of one or two packs: ids 0..51, repeats allowed) and the
+# pack's ``shuffled`` (src/_pack.pyx): a result or a ValueError naming the value, never a crash.
 
-from pycards.games import _vingt_un_table as vingt_un_table  # noqa: E402
+from pycards.games.engine import pack as engine_pack  # noqa: E402
 
-TABLE_PIPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
+PIPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
 
 
 def reference_points(ids: list[int]) -> int:
-    """``points``' documented meaning: ids of up to two packs (``52 + id`` for the second)."""
-    hard = sum(TABLE_PIPS[(c % 52) >> 2] for c in ids)
-    ace = any((c % 52) >> 2 == 12 for c in ids)
+    """The Vingt-un total (docs/rules.md section 4) of card ids 0..51."""
+    hard = sum(PIPS[c >> 2] for c in ids)
+    ace = any(c >> 2 == 12 for c in ids)
     return hard + 10 if ace and hard <= 11 else hard
 
 
-points_items = st.one_of(
-    st.integers(0, 103), st.integers(0, 103), st.integers(-300, -1), st.integers(104, 400),
+card_items = st.one_of(
+    st.integers(0, 51), st.integers(0, 51), st.integers(-300, -1), st.integers(52, 400),
     st.sampled_from([-(2**31), 2**31 - 1, -(2**31) + 51, 2**31, 2**63, -(2**63) - 1, 2**64]),
     st.sampled_from(FLOATS), st.none(), st.sampled_from(["AH", "", "7"]), st.booleans(),
     st.integers(0, 51).map(np.int64), st.integers(0, 51).map(IntSub),
 )
 
 
-@given(items=st.lists(points_items, max_size=30))
+@given(items=st.lists(card_items, max_size=120))
 @fuzz()
-@example(items=[-(2**31)])  # PIPS[(-2**31 % 52) >> 2] with C division: an index far below 0
-@example(items=[-1])
-@crash_guarded
-def test_vingt_un_points_never_reads_out_of_bounds(items):
-    """No crash and no sanitizer report on any list; a result or a ValueError/TypeError/OverflowError.
-
-    (The exception types are Cython's own conversions: this test is about memory safety.
-    Under the sanitizer build an out-of-bounds read of the PIPS table fails here.)
-    """
-    try:
-        vingt_un_table.points(items)
-    except (ValueError, TypeError, OverflowError):
-        pass
-
-
-@given(items=st.lists(points_items, max_size=30))
-@fuzz()
+@example(items=[-(2**31)])
 @example(items=[-1])
 @example(items=[3.7])
+@example(items=[51] * 104)
+@example(items=[51] * 105)
 @crash_guarded
-def test_vingt_un_points_contract(items):
-    """A result only for card ids of two packs (ints 0..103), the right one; else an error.
-
-    A suggested contract (not in the brief): a negative id or a float must not be
-    silently counted as some card.
-    """
-    valid = all(type(c) in (int, IntSub, np.int64) and 0 <= c < 104 for c in items)
+def test_pack_total_contract(items):
+    """A result only for 1 to 104 exact int ids 0..51 (repeats allowed), the right one; else a
+    ValueError. Under the sanitizer build an out-of-bounds read fails here."""
+    valid = 1 <= len(items) <= 104 and all(type(c) is int and 0 <= c < 52 for c in items)
     try:
-        got = vingt_un_table.points(items)
-    except (ValueError, TypeError) as error:
-        assert not valid, f"points({items!r}) raised {error!r}"
+        got = vingtun.pack_total(items)
+    except ValueError as error:
+        assert not valid, f"pack_total({items!r}) raised {error!r}"
         return
-    except BaseException as error:  # noqa: BLE001
-        raise AssertionError(f"points({items!r}) raised {type(error).__name__}: {error}") from error
-    assert valid, f"points({items!r}) returned {got}, but {items!r} are not card ids of two packs"
-    assert got == reference_points([int(c) for c in items]), f"points({items!r}) == {got}"
+    assert valid, f"pack_total({items!r}) returned {got}"
+    assert got == reference_points(items)
+
+
+@given(items=st.lists(card_items, max_size=60), key=anything, count=anything)
+@fuzz(share=2)
+@crash_guarded
+def test_pack_shuffled_contract(items, key, count):
+    """A permutation of the cards, or a ValueError: never a crash, never a card made or lost."""
+    try:
+        got = engine_pack.shuffled(items, key, count)
+    except ValueError:
+        return
+    assert sorted(got) == sorted(int(c) for c in items)
 
 
 @given(seed=anything)
 @fuzz(share=4)
 @crash_guarded
-def test_vingt_un_seed_key(seed):
-    key = vingt_un_table.seed_key(seed)
+def test_pack_seed_key(seed):
+    try:
+        key = engine_pack.seed_key(seed)
+    except ValueError:
+        return
     assert type(key) is int and 0 <= key < 2**64
 
 
@@ -1252,8 +1247,8 @@ FUZZED = {
                          "describe", "evaluate", "evaluate_many", "pips", "table_bytes", "winners"},
     "pycards.brag": {"braggers", "category", "category_floors", "classes", "compare", "describe",
                      "distance_to_31", "evaluate", "evaluate_many", "table_bytes", "upcard", "winners"},
-    "pycards.vingtun": {"describe", "evaluate", "is_natural", "is_over_drawn", "is_soft", "settle",
-                        "settle_strengths", "total", "totals_many"},
+    "pycards.vingtun": {"describe", "evaluate", "is_natural", "is_over_drawn", "is_soft", "pack_total",
+                        "settle", "settle_strengths", "total", "totals_many"},
 }
 NOT_FUZZED = {"Category"}  # enums: no input
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import threading
-import types
 from collections import Counter
 
 import numpy as np
@@ -434,49 +433,6 @@ def test_check_accounts():
     short.check_accounts(range(21, 52))
     rejects(lambda: short.check_accounts(range(22, 52)), 21, StateError)
     rejects(lambda: short.check_accounts(range(19, 52)), 19, StateError)  # not a card of the pack
-
-
-# --------------------------------------------------------------------------------------
-# The first table: the compiled Vingt-un table used this algorithm before the engine
-# --------------------------------------------------------------------------------------
-
-_TABLE_OPTIONS = dict(
-    min_stake=1, max_stake=5, rounds=3, deal_passes="natural", deal_hands=3, natural_privilege=None,
-    max_price=0, pool_contribution=0, pool_overdraw_penalty=0, pool_tie_share=0, deal_to="next",
-    natural_puts_out=True, selling=False, pool_to_natural=False, counters=100, has_pool=False,
-)
-
-
-def _table(seed, dealer, top=(), **changes):
-    """The compiled table of the first Vingt-un driver, set up and started by hand."""
-    module = pytest.importorskip("pycards.games._vingt_un_table")
-    table = module.Table()
-    table._setup(3, seed, types.SimpleNamespace(**{**_TABLE_OPTIONS, **changes}), top)
-    table._open_ledger()
-    table._start(dealer)
-    return module, table
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2, 99, -7, 10**30])
-def test_the_vingt_un_table_deals_the_packs_cards(seed):
-    """The table's first round dealt one card to seats 1 and 2, then to the dealer (seat 0),
-    from the end of its stock: the pack's first shuffle, card for card."""
-    module, table = _table(seed, dealer=0)
-    assert module.seed_key(seed) == seed_key(seed)
-    pack = Pack(FULL, seed_key(seed))
-    pack.shuffle()
-    assert pack.stock == reference_shuffled(FULL, seed_key(seed), 0)
-    assert table.stock == pack.stock[:49]
-    dealt = [table.hands[1][0].cards[0], table.hands[2][0].cards[0], table.dealer_hands[0].cards[0]]
-    assert dealt == [pack.deal(), pack.deal(), pack.deal()]
-    # the first dealer by the first ace: the table turned up cards from the front
-    _, drawn = _table(seed, dealer=None)
-    assert Pack(FULL, seed_key(seed)).first_to_turn_up(3, rank=12)[1] == drawn.first_dealer_draw
-    # two packs, the first stacked: the table's ids 0..103 are the pack's mod 52
-    _, two = _table(seed, dealer=0, top=(51, 7), deal_passes="two_packs")
-    pack = Pack(pack_cards(packs=2), seed_key(seed))
-    pack.shuffle(top=[51, 7])
-    assert [c % 52 for c in two.stock] == pack.stock[: len(two.stock)]
 
 
 # --------------------------------------------------------------------------------------

@@ -250,7 +250,7 @@ class HandState(NamedTuple):
         return _strength(self.cards, self.divided)
 
 
-def _strength(cards: Sequence[int], divided: bool) -> int:
+def _strength(cards: list[int] | tuple[int, ...], divided: bool) -> int:
     """A hand's strength as :func:`pycards.vingtun.evaluate` gives it (its cards may come
     from two packs): over-drawn, its total, or a natural (never from a division)."""
     total = points(cards)
@@ -470,7 +470,14 @@ class VingtUn(Game):
 
     @property
     def ledger(self) -> LedgerView:
-        return self._ledger.view()
+        view = self._ledger_view
+        if view is None or self._viewed is not self._ledger:
+            view = self._ledger_view = self._ledger.view()
+            self._viewed = self._ledger
+        return view
+
+    _ledger_view: LedgerView | None = None
+    _viewed: Ledger | None = None
 
     # The table as it stands, for the omniscient side (a server, the tests): read-only
     # values and copies, so the state changes only through apply().
@@ -1104,6 +1111,7 @@ class VingtUn(Game):
         twin._hands = [[h.copy(views) for h in row] for row, views in zip(self._hands, twin._row_views)]
         twin._order, twin._naturals = list(self._order), list(self._naturals)
         twin._ledger = self._ledger.copy()
+        twin._ledger_view = twin._viewed = None
         twin._records = self._records.copy()
         twin._session = self._session.copy()
         twin._busy = False
