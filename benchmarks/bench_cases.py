@@ -27,6 +27,7 @@ import collections
 import functools
 import importlib
 import itertools
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,11 +81,52 @@ GROUPS: dict[str, str] = {}
 GROUP_REFERENCE: dict[str, str] = {}
 """Group key -> case name that ratios are taken against (default: first pycards case)."""
 
+GROUP_UNITS: dict[str, str] = {}
+"""Group key -> what one item of its cases is ("deal", "decision", "call"); default "hand".
+The report gives such a group's figures as ns per item and items per second."""
 
-def group(key: str, title: str, reference: str | None = None) -> None:
+
+def group(key: str, title: str, reference: str | None = None, unit: str | None = None) -> None:
     GROUPS.setdefault(key, title)
     if reference is not None:
         GROUP_REFERENCE[key] = reference
+    if unit is not None:
+        GROUP_UNITS[key] = unit
+
+
+def unit_of(group_key: str) -> str:
+    """What one item of the group's cases is (``Timed.items`` counts them)."""
+    return GROUP_UNITS.get(group_key, "hand")
+
+
+@dataclass
+class Metric:
+    """A measured value that is not a timing (a size, a count), reported with its group.
+
+    ``value(ctx)`` computes it (or raises :class:`Unavailable`); report.py shows it under
+    "Other metrics" as ``text`` and puts it in the targets' results as ``metric::key``.
+    """
+
+    group: str
+    key: str
+    text: str
+    value: Callable[[Context], float]
+    unit: str = ""
+
+
+METRICS: list[Metric] = []
+
+
+def metric(group_key: str, key: str, text: str, unit: str = "") -> Callable[
+    [Callable[[Context], float]], Callable[[Context], float]
+]:
+    """Register a metric (decorator); it is measured when its group is."""
+
+    def deco(fn: Callable[[Context], float]) -> Callable[[Context], float]:
+        METRICS.append(Metric(group_key, key, text, fn, unit))
+        return fn
+
+    return deco
 
 
 def case(group_key: str, name: str, library: str, note: str = "") -> Callable[
@@ -850,6 +892,19 @@ class Target:
 
 TARGETS: list[Target] = []
 
+
+@dataclass
+class Ratio:
+    """A ratio reported without a threshold (``value`` as in :class:`Target`)."""
+
+    key: str
+    text: str
+    value: Callable[[dict[str, float]], float]
+    unit: str = "x"
+
+
+RATIOS: list[Ratio] = []
+
 _EV = "evaluate5::pycards.poker.evaluate (english, default)"
 _EM = "batch::pycards.poker.evaluate_many (check=False)"
 _EMC = "batch::pycards.poker.evaluate_many (check=True)"
@@ -973,31 +1028,82 @@ TARGETS += [
     ),
 ]
 
+
 # ---------------------------------------------------------------------------
-# Game drivers (issue 5): complete rounds with a fixed policy
+# Game drivers: Vingt-un through the protocol (pycards.games.base), and its peers
 # ---------------------------------------------------------------------------
 
-DRIVER_ROUNDS = 500
-"""Rounds per timed call of the driver cases (ns/hand below reads ns/round)."""
+
+def _new_game() -> Callable[..., Any]:
+    """``pycards.games.new_game`` (Unavailable for a pycards without game drivers)."""
+    try:
+        from pycards.games import new_game
+    except ImportError as error:
+        raise Unavailable(f"pycards.games not available: {error}") from None
+    return new_game
+
+
+def _draw_below() -> Callable[..., Any]:
+    """The ``DrawBelow`` policy class, from ``pycards.games.policies.vingt_un`` or, in
+    versions before the policies were split by game, ``pycards.games.policies``."""
+    try:
+        from pycards.games.policies.vingt_un import DrawBelow
+    except ImportError:
+        try:
+            from pycards.games.policies import DrawBelow
+        except ImportError as error:
+            raise Unavailable(f"pycards DrawBelow not available: {error}") from None
+    return DrawBelow
+
+
+def play_session(game: Any, policies: Sequence[Callable[..., Any]]) -> int:
+    """Play ``game`` to the end of its session, every decision through the protocol:
+    ``policies[seat](observation(seat), legal_actions())`` applied with ``apply``.
+    Returns the number of decisions."""
+    decisions = 0
+    while True:
+        seat = game.to_act
+        if seat is None:
+            return decisions
+        game.apply(policies[seat](game.observation(seat), game.legal_actions()))
+        decisions += 1
+
+
+def deals_ended(game: Any) -> int:
+    """The ``DealEnded`` entries in the game's records (the deals completed)."""
+    from pycards.games.engine.events import DealEnded
+
+    return sum(type(e) is DealEnded for record in game.history() for e in record.entries)
+
+
+DRIVER_DEALS = 500
+"""Deals per timed call of the driver cases (one session of that many deals)."""
 
 group(
     "drivers",
-    f"Game drivers: complete rounds with a fixed policy ({DRIVER_ROUNDS} a call; ns/hand = ns/round)",
+    f"Game drivers: complete deals with a fixed policy (one session of {DRIVER_DEALS} deals a call)",
     reference="pycards vingt_un, 4 players, DrawBelow(16)",
+    unit="deal",
 )
 
 
 def _vingt_un_factory(players: int) -> Callable[[Context], Timed]:
     def factory(ctx: Context) -> Timed:
-        try:
-            from pycards.games.policies import DrawBelow
-            from pycards.games.simulate import play_block
-        except ImportError as error:  # an older pycards without drivers
-            raise Unavailable(f"pycards.games not available: {error}") from None
+        new_game, DrawBelow = _new_game(), _draw_below()
         policies = [DrawBelow(16)] * players
-        seeds = iter(range(ctx.seed, ctx.seed + 10**9))
-        return Timed(lambda: play_block("vingt_un", policies, DRIVER_ROUNDS, next(seeds), {}),
-                     DRIVER_ROUNDS)  # fmt: skip
+        # once, outside the timed region: a session plays exactly DRIVER_DEALS deals
+        check = new_game("vingt_un", players=players, seed=ctx.seed - 1, deals=DRIVER_DEALS)
+        play_session(check, policies)
+        if check.deal_number != DRIVER_DEALS or deals_ended(check) != DRIVER_DEALS:
+            raise RuntimeError(f"a session of deals={DRIVER_DEALS} began {check.deal_number} deals"
+                               f" and ended {deals_ended(check)}")  # fmt: skip
+        seeds = itertools.count(ctx.seed)
+
+        def deals() -> None:
+            play_session(new_game("vingt_un", players=players, seed=next(seeds), deals=DRIVER_DEALS),
+                         policies)  # fmt: skip
+
+        return Timed(deals, DRIVER_DEALS)
 
     return factory
 
@@ -1010,30 +1116,335 @@ for _players in (4, 2):
 
 @case("drivers", "gymnasium Blackjack-v1, 1 player, hit below 17", "gymnasium")
 def _blackjack(ctx: Context) -> Timed:
-    try:
-        import gymnasium
-    except ImportError:
-        raise Unavailable("gymnasium not installed") from None
+    gymnasium = _import("gymnasium")
     env = gymnasium.make("Blackjack-v1")
     env.reset(seed=ctx.seed)
 
-    def rounds() -> None:
-        for _ in range(DRIVER_ROUNDS):
+    def deals() -> None:
+        for _ in range(DRIVER_DEALS):
             observation, _ = env.reset()
             done = False
             while not done:
                 observation, _, terminated, truncated, _ = env.step(1 if observation[0] < 17 else 0)
                 done = terminated or truncated
 
-    return Timed(rounds, DRIVER_ROUNDS)
+    return Timed(deals, DRIVER_DEALS)
 
+
+_BJ = "drivers::gymnasium Blackjack-v1, 1 player, hit below 17"
 
 TARGETS += [
     Target(
-        "vingt_un_rounds_vs_blackjack",
-        "vingt_un rounds/s with 4 players >= Blackjack-v1 rounds/s with 1 (as a speed ratio)",
-        lambda r: r["drivers::gymnasium Blackjack-v1, 1 player, hit below 17"]
-        / r["drivers::pycards vingt_un, 4 players, DrawBelow(16)"],
+        "vingt_un_deals_vs_blackjack",
+        "vingt_un deals/s with 4 players >= Blackjack-v1 deals/s with 1 (as a speed ratio)",
+        lambda r: r[_BJ] / r["drivers::pycards vingt_un, 4 players, DrawBelow(16)"],
         ">=", 1.0, "x",
+    ),
+]
+RATIOS += [
+    Ratio(
+        "vingt_un_2p_deals_vs_blackjack",
+        "vingt_un deals/s with 2 players / Blackjack-v1 deals/s with 1",
+        lambda r: r[_BJ] / r["drivers::pycards vingt_un, 2 players, DrawBelow(16)"],
+    ),
+]
+
+
+# State: copy() and the snapshot, fresh and late in a session ----------------------
+
+STATE_DEALS = 5_000
+"""Deals played before the "late" state cases (4 players, DrawBelow(16))."""
+
+group(
+    "state",
+    f"Vingt-un state, 4 players: copy() and json.dumps(to_dict()), fresh and after {STATE_DEALS:,} deals",
+    reference="pycards vingt_un copy(), fresh game",
+    unit="call",
+)
+
+
+def vingt_un_state(ctx: Context, deals: int) -> Any:
+    """A 4-player Vingt-un session (``deals=10**6``, DrawBelow(16) at every seat) after
+    ``deals`` complete deals, at the first decision of the next one (built once per
+    context; the fresh game, ``deals=0``, is at the first decision of the first deal)."""
+
+    def make() -> Any:
+        new_game, DrawBelow = _new_game(), _draw_below()
+        game = new_game("vingt_un", players=4, seed=ctx.seed + 20, deals=10**6)
+        policy = DrawBelow(16)
+        while game.deal_number <= deals:
+            seat = game.to_act
+            game.apply(policy(game.observation(seat), game.legal_actions()))
+        if deals_ended(game) != deals:
+            raise RuntimeError(f"{deals_ended(game)} deals ended, not {deals}")
+        return game
+
+    return ctx._get(f"vingt_un_state_{deals}", make)
+
+
+_STATES = ((0, "fresh game"), (STATE_DEALS, f"after {STATE_DEALS:,} deals"))
+
+for _deals, _label in _STATES:
+
+    def _copy_factory(ctx: Context, deals: int = _deals) -> Timed:
+        game = vingt_un_state(ctx, deals)
+        return Timed(game.copy, 1)
+
+    def _snapshot_factory(ctx: Context, deals: int = _deals) -> Timed:
+        import json
+
+        game = vingt_un_state(ctx, deals)
+        return Timed(lambda: json.dumps(game.to_dict()), 1)
+
+    def _size(ctx: Context, deals: int = _deals) -> float:
+        import json
+
+        return float(len(json.dumps(vingt_un_state(ctx, deals).to_dict())))
+
+    case("state", f"pycards vingt_un copy(), {_label}", "pycards")(_copy_factory)
+    case("state", f"pycards vingt_un json.dumps(to_dict()), {_label}", "pycards")(_snapshot_factory)
+    metric("state", f"vingt_un_json_bytes_{_deals}",
+           f"vingt_un len(json.dumps(to_dict())), {_label} (characters)")(_size)  # fmt: skip
+
+del _deals, _label
+
+_LATE = f"after {STATE_DEALS:,} deals"
+
+TARGETS += [
+    Target(
+        "vingt_un_copy_late_vs_fresh",
+        f"vingt_un copy() {_LATE} <= 2x a fresh game's",
+        lambda r: r[f"state::pycards vingt_un copy(), {_LATE}"] / r["state::pycards vingt_un copy(), fresh game"],
+        "<=", 2.0, "x",
+    ),
+    Target(
+        "vingt_un_snapshot_size_late_vs_fresh",
+        f"vingt_un len(json.dumps(to_dict())) {_LATE} <= 2x a fresh game's",
+        lambda r: r[f"metric::vingt_un_json_bytes_{STATE_DEALS}"] / r["metric::vingt_un_json_bytes_0"],
+        "<=", 2.0, "x",
+    ),
+]
+RATIOS += [
+    Ratio(
+        "vingt_un_snapshot_time_late_vs_fresh",
+        f"vingt_un json.dumps(to_dict()) time {_LATE} / a fresh game's",
+        lambda r: r[f"state::pycards vingt_un json.dumps(to_dict()), {_LATE}"]
+        / r["state::pycards vingt_un json.dumps(to_dict()), fresh game"],
+    ),
+]
+
+
+# Random legal play: pycards, pokerkit, OpenSpiel ----------------------------------
+
+RANDOM_DECISIONS = 5_000
+"""Decisions per timed call of the random-play cases (a game that ends is replaced by a
+new one, inside the timed region: starting a deal is part of playing)."""
+
+RANDOM_SESSION_DEALS = 10**6
+"""``deals=`` of the pycards random-play sessions (a session lasts the whole run)."""
+
+_RANDOM_VU = "pycards vingt_un, 4 players, random legal action"
+
+group(
+    "random_play",
+    f"Random legal play: a seeded uniform choice among the legal actions, {RANDOM_DECISIONS:,}"
+    " decisions a call (chance outcomes are not decisions)",
+    reference=_RANDOM_VU,
+    unit="decision",
+)
+
+
+def _vingt_un_random_session(ctx: Context, offset: int) -> tuple[Callable[[], Any], random.Random]:
+    """A factory of 4-player sessions with seeds counting from ``ctx.seed + offset``, and
+    the seeded chooser."""
+    new_game = _new_game()
+    seeds = itertools.count(ctx.seed + offset)
+
+    def make() -> Any:
+        return new_game("vingt_un", players=4, seed=next(seeds), deals=RANDOM_SESSION_DEALS)
+
+    return make, random.Random(ctx.seed + offset)
+
+
+@case("random_play", _RANDOM_VU, "pycards")
+def _vingt_un_random(ctx: Context) -> Timed:
+    make, rng = _vingt_un_random_session(ctx, 30)
+    choice = rng.choice
+    games = [make()]
+
+    def decisions() -> None:
+        game = games[0]
+        for _ in range(RANDOM_DECISIONS):
+            if game.to_act is None:
+                game = games[0] = make()
+            game.apply(choice(game.legal_actions()))
+
+    return Timed(decisions, RANDOM_DECISIONS)
+
+
+POKERKIT_PLAYERS = 4
+
+
+@case("random_play", f"pokerkit NoLimitTexasHoldem, {POKERKIT_PLAYERS} players, random legal operation",
+      "pokerkit")  # fmt: skip
+def _pokerkit_random(ctx: Context) -> Timed:
+    """Blinds 1/2, stacks of 200, every non-decision automated (posting, dealing, burning,
+    showdown, pushing and pulling chips), tournament mode (no run-out choice). A decision:
+    the legal kinds among fold / check-or-call / complete-bet-or-raise-to (``can_*``), one
+    chosen uniformly, a raise's amount uniformly between the least and the most allowed."""
+    pk = _import("pokerkit")
+    holdem, automations = _attr("pokerkit", "NoLimitTexasHoldem"), tuple(_attr("pokerkit", "Automation"))
+    random.seed(ctx.seed + 40)  # pokerkit shuffles its decks with the random module
+    rng = random.Random(ctx.seed + 40)
+    choice, randint = rng.choice, rng.randint
+
+    def make() -> Any:
+        return holdem.create_state(automations, True, 0, (1, 2), 2, (200,) * POKERKIT_PLAYERS, POKERKIT_PLAYERS,
+                                   mode=pk.Mode.TOURNAMENT)  # fmt: skip
+
+    fold, call, raise_ = 0, 1, 2
+    states = [make()]
+
+    def decisions() -> None:
+        state = states[0]
+        for _ in range(RANDOM_DECISIONS):
+            if not state.status:
+                state = states[0] = make()
+            kinds = []
+            if state.can_fold():
+                kinds.append(fold)
+            if state.can_check_or_call():
+                kinds.append(call)
+            if state.can_complete_bet_or_raise_to():
+                kinds.append(raise_)
+            kind = choice(kinds)
+            if kind == fold:
+                state.fold()
+            elif kind == call:
+                state.check_or_call()
+            else:
+                state.complete_bet_or_raise_to(randint(state.min_completion_betting_or_raising_to_amount,
+                                                       state.max_completion_betting_or_raising_to_amount))
+
+    decisions()  # a full call once here: any API mismatch shows before timing
+    return Timed(decisions, RANDOM_DECISIONS)
+
+
+OPENSPIEL_GAMES = ("leduc_poker", "kuhn_poker", "blackjack")
+
+
+def _openspiel_factory(name: str) -> Callable[[Context], Timed]:
+    def factory(ctx: Context) -> Timed:
+        try:
+            pyspiel = importlib.import_module("pyspiel")
+        except ImportError:
+            raise Unavailable("open_spiel not installed (no pyspiel)") from None
+        if name not in pyspiel.registered_names():
+            raise Unavailable(f"pyspiel has no game {name!r}")
+        game = pyspiel.load_game(name)
+        if game.get_type().dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+            raise Unavailable(f"pyspiel game {name!r} is not sequential")
+        rng = random.Random(ctx.seed + 50)
+        choice, choices = rng.choice, rng.choices
+        states = [game.new_initial_state()]
+
+        def decisions() -> None:
+            state = states[0]
+            made = 0
+            while made < RANDOM_DECISIONS:
+                if state.is_terminal():
+                    state = states[0] = game.new_initial_state()
+                elif state.is_chance_node():
+                    outcomes, probabilities = zip(*state.chance_outcomes())
+                    state.apply_action(choices(outcomes, probabilities)[0])
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+                    made += 1
+
+        decisions()
+        return Timed(decisions, RANDOM_DECISIONS)
+
+    return factory
+
+
+for _name in OPENSPIEL_GAMES:
+    case("random_play", f"OpenSpiel {_name} (pyspiel, C++), random legal action", "open_spiel")(
+        _openspiel_factory(_name)
+    )
+
+
+def _pycards_vs(case_name: str) -> Callable[[dict[str, float]], float]:
+    """pycards' decisions/s over the peer's (the peer's ns per decision over pycards')."""
+    return lambda r: r[f"random_play::{case_name}"] / r[f"random_play::{_RANDOM_VU}"]
+
+
+RATIOS += [
+    Ratio(
+        "random_play_vs_pokerkit",
+        f"pycards vingt_un decisions/s / pokerkit NoLimitTexasHoldem ({POKERKIT_PLAYERS} players) decisions/s",
+        _pycards_vs(f"pokerkit NoLimitTexasHoldem, {POKERKIT_PLAYERS} players, random legal operation"),
+    ),
+]
+RATIOS += [
+    Ratio(
+        f"random_play_vs_openspiel_{_name}",
+        f"pycards vingt_un decisions/s / OpenSpiel {_name} decisions/s",
+        _pycards_vs(f"OpenSpiel {_name} (pyspiel, C++), random legal action"),
+    )
+    for _name in OPENSPIEL_GAMES
+]
+del _name
+
+
+# The codec: an RL-loop step --------------------------------------------------------
+
+_CODEC_BASE = "pycards vingt_un, 4 players, random legal action (legal_actions + apply)"
+
+group(
+    "codec",
+    f"Vingt-un codec, 4 players, random legal play: an RL-loop step, {RANDOM_DECISIONS:,} decisions a call",
+    reference=_CODEC_BASE,
+    unit="decision",
+)
+
+
+@case("codec", _CODEC_BASE, "pycards")
+def _codec_base(ctx: Context) -> Timed:
+    return _vingt_un_random(ctx)
+
+
+@case("codec", "pycards vingt_un encode(seat) + legal_mask() + action_from_index + action_index + apply",
+      "pycards")  # fmt: skip
+def _codec_step(ctx: Context) -> Timed:
+    """Each decision: the acting seat's ``encode``, ``legal_mask()``, a seeded uniform
+    choice among its true ids, ``action_from_index`` of it, ``apply``, and the applied
+    action's ``action_index`` kept (as a loop recording its action ids does)."""
+    make, rng = _vingt_un_random_session(ctx, 60)
+    randrange, flatnonzero = rng.randrange, np.flatnonzero
+    games = [make()]
+    taken = [0] * RANDOM_DECISIONS
+
+    def decisions() -> None:
+        game = games[0]
+        for k in range(RANDOM_DECISIONS):
+            seat = game.to_act
+            if seat is None:
+                game = games[0] = make()
+                seat = game.to_act
+            game.encode(seat)
+            ids = flatnonzero(game.legal_mask())
+            action = game.action_from_index(int(ids[randrange(len(ids))]))
+            game.apply(action)
+            taken[k] = game.action_index(action)
+
+    return Timed(decisions, RANDOM_DECISIONS)
+
+
+RATIOS += [
+    Ratio(
+        "codec_step_vs_plain",
+        "vingt_un codec step time / plain random decision (legal_actions + apply) time",
+        lambda r: r["codec::pycards vingt_un encode(seat) + legal_mask() + action_from_index + action_index + apply"]
+        / r[f"codec::{_CODEC_BASE}"],
     ),
 ]

@@ -64,7 +64,7 @@ def run_case(benchmark: Any, ctx: bc.Context, record: Any) -> Any:
         if stats is not None:  # None under --benchmark-disable
             ns = stats.stats.min / timed.items * 1e9
             benchmark.extra_info["ns_per_hand_min"] = ns
-            record(c.group, c.name, ns, "ns/hand")
+            record(c.group, c.name, ns, f"ns/{bc.unit_of(c.group)}")
 
     return run
 
@@ -91,7 +91,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if not _SUMMARY:
         return
     tr = terminalreporter
-    tr.section("pycards benchmarks: per hand (min round / hands per round)")
+    tr.section("pycards benchmarks: per item (min round / items per round; hands unless the unit says)")
     for group, name, value, unit in _SUMMARY:
         shown = "—" if value is None else f"{value:12,.2f} {unit}"
         tr.write_line(f"{group:10s} {name:70s} {shown}")

@@ -37,8 +37,8 @@ import bench_cases as bc  # noqa: E402
 
 THREE_GROUPS = ("three1", "three_batch", "vingtun_batch")
 
-PEER_DISTS = ("pycards", "numpy", "eval7", "phevaluator", "treys", "deuces", "pokerkit",
-              "matplotlib", "pytest-benchmark")
+PEER_DISTS = ("pycards", "numpy", "eval7", "phevaluator", "treys", "deuces", "pokerkit", "gymnasium",
+              "open_spiel", "matplotlib", "pytest-benchmark")
 
 
 # ---------------------------------------------------------------------------
@@ -149,6 +149,10 @@ def fmt_call(sec: float) -> str:
     return f"{sec * 1e9:.0f} ns"
 
 
+def fmt_rate(per_second: float) -> str:
+    return f"{per_second:,.0f}" if per_second >= 100 else f"{per_second:.2f}"
+
+
 def fmt_ratio(r: float) -> str:
     return f"{r:.3f}x" if r < 10 else f"{r:,.1f}x"
 
@@ -174,24 +178,34 @@ def markdown(report: dict[str, Any]) -> str:
         " `evaluate_many` call, or one pass of single calls over the corpus driven by"
         " `map`/`starmap`: a C-level loop, no Python bytecode per hand; each library's own"
         " card objects are built before timing)."
-        " `vs ref` = this row's median / the group's reference row (marked *ref*): >1 is slower.",
+        " `vs ref` = this row's median / the group's reference row (marked *ref*): >1 is slower."
+        " Groups that count deals, decisions or calls instead of hands give ns per item and"
+        " items per second (median).",
         "",
     ]
     for gkey, title in report["groups"].items():
         rows = [r for r in report["results"] if r["group"] == gkey]
         if not rows:
             continue
-        lines += [f"## {title}", "", "| case | library | ns/hand (min) | ns/hand (median) | per round (hands) | vs ref |",
-                  "|---|---|---:|---:|---:|---:|"]
+        unit = report.get("group_units", {}).get(gkey, "hand")
+        rate = unit != "hand"  # groups counted in deals, decisions, calls: items per second too
+        lines += [f"## {title}", "",
+                  f"| case | library | ns/{unit} (min) | ns/{unit} (median) |"
+                  + (f" {unit}s/s (median) |" if rate else "")
+                  + f" per {'call' if rate else 'round'} ({unit}s) | vs ref |",
+                  "|---|---|---:|---:|" + ("---:|" if rate else "") + "---:|---:|"]
         for r in rows:
             if r["status"] != "ok":
-                lines.append(f"| {r['name']} | {r['library']} | — | — | — | {r['status']} |")
+                lines.append(f"| {r['name']} | {r['library']} | — | — |" + (" — |" if rate else "")
+                             + f" — | {r['status']} |")
                 continue
             ratio = r.get("ratio_vs_ref")
             rs = "*ref*" if r.get("is_ref") else (fmt_ratio(ratio) if ratio else "—")
             lines.append(
                 f"| {r['name']} | {r['library']} | {fmt_ns(r['ns_per_hand_min'])} |"
-                f" {fmt_ns(r['ns_per_hand_median'])} | {fmt_call(r['seconds_per_call_median'])}"
+                f" {fmt_ns(r['ns_per_hand_median'])} |"
+                + (f" {fmt_rate(1e9 / r['ns_per_hand_median'])} |" if rate else "")
+                + f" {fmt_call(r['seconds_per_call_median'])}"
                 f" ({r['items_per_call']:,}) | {rs} |"
             )
         lines.append("")
@@ -218,6 +232,13 @@ def markdown(report: dict[str, Any]) -> str:
                 + (f" ({t['why_note']})" if t.get("why_note") else "") + " |"
             )
     lines.append("")
+    ratios = report.get("ratios") or []
+    if ratios:
+        lines += ["## Ratios (no threshold)", "", "| ratio | measured |", "|---|---:|"]
+        for q in ratios:
+            shown = f"{q['value']:.3f} {q['unit']}" if q["value"] is not None else f"— ({q['why']})"
+            lines.append(f"| {q['text']} | {shown} |")
+        lines.append("")
     return "\n".join(lines)
 
 
@@ -252,7 +273,8 @@ def chart(report: dict[str, Any], path: Path) -> str | None:
         ax.set_xlim(left=10 ** math.floor(math.log10(min(vals) * 0.9)), right=max(vals) * 8)
         ax.xaxis.set_major_formatter(ticker.FuncFormatter(lambda x, _: f"{x:g}"))
         ax.xaxis.set_minor_formatter(ticker.NullFormatter())
-    axes[-1, 0].set_xlabel("ns per hand (median, log scale; blue = pycards)")
+    axes[-1, 0].set_xlabel("ns per item: hand, deal, decision or call as the group counts"
+                           " (median, log scale; blue = pycards)")
     m = report["machine"]
     fig.suptitle(f"pycards benchmarks — {m['cpu']}, Python {m['python']}", fontsize=10)
     fig.tight_layout()
@@ -284,6 +306,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             try:
                 timed = c.factory(ctx)
                 row.update(measure(timed.fn, timed.items, repeat, min_time))
+                row["unit"] = bc.unit_of(c.group)
+                row["per_second_median"] = 1e9 / row["ns_per_hand_median"]
                 row["status"] = "ok"
             except bc.Unavailable as exc:
                 row["status"] = str(exc)
@@ -292,8 +316,21 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 if args.verbose:
                     traceback.print_exc()
             results.append(row)
-            shown = fmt_ns(row["ns_per_hand_median"]) + " ns/hand" if row["status"] == "ok" else row["status"]
+            shown = (f"{fmt_ns(row['ns_per_hand_median'])} ns/{bc.unit_of(c.group)}" if row["status"] == "ok"
+                     else row["status"])
             print(f"  [{time.perf_counter() - t0:5.1f}s] {c.id}: {shown}", file=sys.stderr, flush=True)
+        measured: list[tuple[bc.Metric, float | None, str]] = []
+        for m in bc.METRICS:
+            if args.group and m.group not in args.group:
+                continue
+            try:
+                measured.append((m, float(m.value(ctx)), ""))
+            except bc.Unavailable as exc:
+                measured.append((m, None, str(exc)))
+            except Exception as exc:  # noqa: BLE001
+                measured.append((m, None, f"error: {type(exc).__name__}: {exc}"))
+                if args.verbose:
+                    traceback.print_exc()
         crosscheck = None
         if not args.group or "evaluate5" in args.group:
             try:
@@ -347,6 +384,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         flat["metric::three_table_bytes"] = tb3
     except bc.Unavailable as exc:
         metrics["three-card table bytes (Commerce and Brag share them)"] = str(exc)
+    for m, value, why in measured:
+        if value is None:
+            metrics[m.text] = why
+        else:
+            metrics[m.text] = f"{value:,.0f}" + (f" {m.unit}" if m.unit else "")
+            flat[f"metric::{m.key}"] = value
     if not args.group or "import" in args.group:
         n = 7 if quick else 21
         try:
@@ -383,6 +426,19 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                      " (sha256), so the thread target cannot be judged here")
         targets.append(entry)
 
+    ratios = []
+    for q in bc.RATIOS:
+        entry = {"key": q.key, "text": q.text, "unit": q.unit, "value": None}
+        try:
+            entry["value"] = float(q.value(flat))
+        except KeyError as exc:
+            missing = exc.args[0]
+            row = next((r for r in results if r["id"] == missing), None)
+            entry["why"] = row["status"] if row else f"{missing} not measured"
+        except (bc.Unavailable, ZeroDivisionError) as exc:
+            entry["why"] = str(exc)
+        ratios.append(entry)
+
     return {
         "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "machine": machine_info(),
@@ -391,12 +447,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                    "repeat": repeat, "min_time_s": min_time, "judged_on": "median",
                    "loadavg_at_start": load_start},
         "groups": {k: v for k, v in bc.GROUPS.items() if any(r["group"] == k for r in results)},
+        "group_units": {k: bc.unit_of(k) for k in bc.GROUPS if any(r["group"] == k for r in results)},
         "results": results,
         "metrics": metrics,
         "crosscheck": crosscheck,
         "crosscheck_three": crosscheck_three,
         "loadavg_1m_before_metrics": load_before,
         "targets": targets,
+        "ratios": ratios,
     }
 
 

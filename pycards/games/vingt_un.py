@@ -422,6 +422,7 @@ class VingtUn(Game):
         self._first_dealer_draw: list[list[int]] = []
         self._clear_hands()
         self._orders: dict[tuple[Any, ...], list[int]] = {}
+        self._masks: dict[tuple[Any, ...], Any] = {}
         self._money: tuple[tuple[int, ...], int] | None = None
         self._phase = OVER
         self._dealer = self._proper_dealer = -1
@@ -626,8 +627,7 @@ class VingtUn(Game):
         hands = {}
         for row in self._order:
             sees = row == seat
-            views = caches[row][sees]
-            hands[row] = views if views is not None else row_view(row, sees)
+            hands[row] = caches[row][sees] or row_view(row, sees)
         money = self._money
         if money is None:
             balances = self._ledger._balances
@@ -695,7 +695,7 @@ class VingtUn(Game):
         if payments:
             self._ledger.apply(payments, note)
             self._money = None
-            self._entries.append(Note(note))
+            self._entries.append(_new(Note, (note,)))
             self._entries.extend(payments)
 
     def _between(self, seat: int, amount: int) -> Payment:
@@ -849,7 +849,7 @@ class VingtUn(Game):
     def _show(self, seat: int, index: int) -> None:
         hand = self._hands[seat][index]
         if hand.reveal():
-            self._entries.append(Shown(seat, index, tuple(hand.cards)))
+            self._entries.append(_new(Shown, (seat, index, tuple(hand.cards))))
 
     def _natural_disregarded(self) -> bool:
         """A natural on the first hand of the deal, where naturals put the dealer out:
@@ -997,7 +997,8 @@ class VingtUn(Game):
         self._rewards = [a - b for a, b in zip(after, self._deal_start)]
         self._deal_start = after
         self._last_truncated = self._truncated
-        self._entries.append(DealEnded(self._session.deals, tuple(self._rewards), self._truncated, self.roles()))
+        self._entries.append(_new(DealEnded, (self._session.deals, tuple(self._rewards), self._truncated,
+                                              self.roles())))  # fmt: skip
         if self.options.until == "freeze_out":
             self._freeze_out()
         next_dealer = self._next_dealer()
@@ -1043,6 +1044,22 @@ class VingtUn(Game):
 
     # -- the codec and the encoding -------------------------------------------------------------
 
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """:meth:`Game.legal_mask`, the mask of each kind of position made once and copied."""
+        phase = self._phase
+        if phase == PLAY or phase == DEALER:
+            key: tuple[Any, ...] = (phase, self.dealable() > 0, self._may_divide())
+        elif phase == SELL:
+            key = (phase, self._turn, tuple(sorted(self._session.out)))
+        else:
+            key = (phase,)
+        masks = self._masks
+        mask = masks.get(key)
+        if mask is None:
+            mask = masks[key] = self.codec.mask(self.legal_actions())
+            mask.flags.writeable = False
+        return mask.copy()
+
     def _domains(self) -> Domains:
         o = self.options
         stakes = range(o.min_stake, o.max_stake + 1)
@@ -1075,31 +1092,30 @@ class VingtUn(Game):
         import numpy as np
 
         obs = self.observation(seat)
-        out = np.zeros(self.observation_size(), dtype=np.float32)
-        out[PHASES.index(obs["phase"])] = 1.0
-        base = len(PHASES)
+        phase = [0.0] * len(PHASES)
+        phase[PHASES.index(obs["phase"])] = 1.0
         size = len(self._pack.cards)
-        out[base : base + 4] = (obs["dealer"] == seat, obs["double"], obs["stock"] / size, obs["used"] / size)
-        base += 4
+        values = [*phase, obs["dealer"] == seat, obs["double"], obs["stock"] / size, obs["used"] / size]
         scale = max(1, self.options.counters)
         most_stake = 2 * self.options.max_stake
+        empty = [0.0] * _HAND_FEATURES
+        dealer, hands, balances, out = obs["dealer"], obs["hands"], obs["balances"], self._session.out
         for k in range(self.players):
             s = (seat + k) % self.players
-            views = obs["dealer_hands"] if s == obs["dealer"] else obs["hands"].get(s, [])
-            out[base : base + 3] = (s == obs["dealer"], s in self._session.out, obs["balances"][s] / scale)
-            base += 3
+            views = obs["dealer_hands"] if s == dealer else hands.get(s, ())
+            values += (s == dealer, s in out, balances[s] / scale)
             for slot in range(MAX_HANDS):
                 if slot < len(views):
                     view = views[slot]
                     seen = [c for c in view.cards if c is not None]
-                    value = points(seen) if seen else 0
-                    out[base : base + _HAND_FEATURES] = (
-                        1.0, value / 21, sum(c >> 2 == ACE for c in seen) / 8, len(view.cards) / MAX_CARDS,
-                        (len(view.cards) - len(seen)) / MAX_CARDS, view.stake / most_stake, view.divided,
-                        view.done, not view.cards and view.done,
+                    values += (
+                        1.0, (points(seen) if seen else 0) / 21, sum(c >> 2 == ACE for c in seen) / 8,
+                        len(view.cards) / MAX_CARDS, (len(view.cards) - len(seen)) / MAX_CARDS,
+                        view.stake / most_stake, view.divided, view.done, not view.cards and view.done,
                     )
-                base += _HAND_FEATURES
-        return out
+                else:
+                    values += empty
+        return np.array(values, dtype=np.float32)
 
     # -- copies and documents -----------------------------------------------------------------
 
