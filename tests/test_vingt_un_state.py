@@ -15,6 +15,7 @@ game's size.
 from __future__ import annotations
 
 import copy
+import inspect
 import json
 import os
 import pickle
@@ -24,6 +25,7 @@ from typing import Any
 
 import pytest
 
+import pycards
 from pycards.errors import GameOptionError, StateError
 from pycards.games import new_game
 from pycards.games.vingt_un import AcceptSale, Divide, Double, KeepDeal, Stake, VingtUn
@@ -410,6 +412,7 @@ def test_every_seed_a_new_game_takes_survives_pickle(bits):
 
 BATCH = r"""
 import copy, json, pickle, sys
+from typing import Any
 from pycards.games import new_game
 from pycards.games.vingt_un import VingtUn
 
@@ -419,25 +422,6 @@ class Pickled:
     def __reduce__(self):
         return (VingtUn.from_dict, (self.document,))
 
-def walk(node, path=()):
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield path + (key,), value
-            yield from walk(value, path + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield path + (i,), value
-            yield from walk(value, path + (i,))
-
-def put(document, path, value):
-    node = document
-    for step in path[:-1]:
-        node = node[step]
-    if value is KeyError:
-        del node[path[-1]]
-    else:
-        node[path[-1]] = value
-
 game = new_game("vingt_un", players=4, seed=1, dealer=0, selling=True, pool_contribution=1, deals=3)
 for _ in range(6):
     game.apply(game.legal_actions()[-1])
@@ -446,7 +430,10 @@ loads = refused = 0
 for path, value in list(walk(document)):
     for other in (KeyError, None, -1, 2**64, 10**5000, 1.5, True, "x", [], {}, [0] * 30, [10**5000]):
         bad = copy.deepcopy(document)
-        put(bad, path, other)
+        if other is KeyError:
+            remove(bad, path)
+        else:
+            put(bad, path, other)
         for load in (VingtUn.from_dict, lambda d: pickle.loads(pickle.dumps(Pickled(d)))):
             loads += 1
             try:
@@ -461,8 +448,11 @@ def test_a_batch_of_tampered_loads_in_a_subprocess_exits_cleanly():
     """Thousands of tampered documents (every field of a document removed or replaced by
     values of every wrong kind) loaded by ``from_dict`` and ``pickle.loads`` in a fresh
     interpreter: it neither crashes nor raises anything but ValueError."""
-    env = {**os.environ, "PYTHONPATH": ROOT + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    done = subprocess.run([sys.executable, "-c", BATCH], cwd=ROOT, env=env, capture_output=True, text=True,
+    package = os.path.dirname(os.path.dirname(os.path.abspath(pycards.__file__)))  # the one under test
+    env = {**os.environ, "PYTHONPATH": package}
+    helpers = "\n".join(inspect.getsource(f) for f in (walk, put, remove))  # the ones above, shared
+    script = BATCH.replace("game = new_game(", helpers + "\ngame = new_game(", 1)
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=600)  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     loads, refused_ = map(int, done.stdout.split())
