@@ -440,7 +440,8 @@ class VingtUn(Game):
         self._rewards = [0] * players
         self._deal_start = [options.counters] * players
         self._passes = 0
-        self._session = Session(options.until, options.rotations if options.until == "rotations" else options.deals, 0)
+        limit = options.rotations if options.until == "rotations" else options.deals
+        self._session = Session(options.until, limit, 0)
 
     def _open_ledger(self) -> None:
         parties = {name: self.options.counters for name in self.names}
@@ -647,7 +648,7 @@ class VingtUn(Game):
             "proper_dealer": self._proper_dealer,
             "double": self._double,
             "hands": hands,
-            "dealer_hands": (caches[dealer][seat == dealer] or row_view(dealer, seat == dealer)) if dealer >= 0 else (),
+            "dealer_hands": caches[dealer][seat == dealer] or row_view(dealer, seat == dealer) if dealer >= 0 else (),
             "balances": money[0],
             "pool": money[1],
             "stock": len(pack.stock),
@@ -675,13 +676,15 @@ class VingtUn(Game):
         elif kind is Divide:
             self._on_divide(action.stake)  # type: ignore[attr-defined]
         elif kind is SellDeal:
-            self._buyer, self._price, self._seller = action.buyer, action.price, self._turn  # type: ignore[attr-defined]
+            offer: SellDeal = action  # type: ignore[assignment]
+            self._buyer, self._price, self._seller = offer.buyer, offer.price, self._turn
             self._phase = BUY
             self._turn = self._buyer
         elif kind is KeepDeal:
             self._begin_round()
         elif kind is AcceptSale:
-            self._pay([Payment(self.names[self._buyer], self.names[self._seller], self._price)], "the deal is sold")
+            sale = Payment(self.names[self._buyer], self.names[self._seller], self._price)
+            self._pay([sale], "the deal is sold")
             self._dealer = self._buyer
             self._begin_round()
         else:  # DeclineSale
@@ -786,7 +789,8 @@ class VingtUn(Game):
         key = (self._proper_dealer, self._dealer, tuple(out))
         order = self._orders.get(key)
         if order is None:
-            order = self._orders[key] = [s for s in rotation(self._proper_dealer, self.players, out) if s != self._dealer]
+            seats = rotation(self._proper_dealer, self.players, out)
+            order = self._orders[key] = [s for s in seats if s != self._dealer]
         self._order = list(order)
         self._double = False
         self._naturals = []
