@@ -60,3 +60,27 @@ def test_nothing_points_users_to_the_steering_repository() -> None:
     stale = [p.relative_to(ROOT).as_posix() for p in SOURCES
              if p != here and "RULES" + ".md" in p.read_text(encoding="utf-8", errors="replace")]  # fmt: skip
     assert not stale
+
+
+PROTOCOL = ROOT / "docs" / "protocol.md"
+
+
+def test_the_protocol_document_runs() -> None:
+    """Its example is a doctest."""
+    import doctest
+
+    result = doctest.testfile(str(PROTOCOL), module_relative=False, verbose=False)
+    assert result.failed == 0 and result.attempted >= 3
+
+
+def test_the_protocol_document_names_every_observation_key_and_option() -> None:
+    """Every key of a Vingt-un observation and every option of VingtUnOptions is documented."""
+    from pycards.games import new_game
+    from pycards.games.vingt_un import VingtUnOptions
+
+    text = PROTOCOL.read_text(encoding="utf-8")
+    game = new_game("vingt_un", players=3, seed=1)
+    keys = set(game.observation(0))
+    options = {field.name for field in VingtUnOptions.describe()}
+    missing = sorted(name for name in keys | options if f"`{name}`" not in text)
+    assert not missing, f"not in docs/protocol.md: {missing}"
