@@ -603,3 +603,28 @@ def test_action_from_dict_checks_fields_and_types():
                 {"type": "Double", "call": 1}):  # fmt: skip
         with pytest.raises(IllegalActionError):
             VingtUn.action_from_dict(bad)
+
+
+def test_huge_ints_are_named_by_their_size_in_every_protocol_message():
+    """An int past Python's digit limit cannot be printed: every message of the protocol names
+    it by its size instead (an IllegalActionError or GameOptionError, never a bare ValueError)."""
+    from pycards.errors import GameOptionError, IllegalActionError
+    from pycards.games import new_game
+    from pycards.games.vingt_un import Stake
+
+    huge = 10**5000
+    game = new_game("vingt_un", players=3, seed=1)
+    before = game.to_dict()
+    calls = [
+        (lambda: game.apply(Stake(huge)), IllegalActionError, "Stake(amount=<int of 16610 bits>)"),
+        (lambda: game.observation(huge), IllegalActionError, "no seat <int of 16610 bits>"),
+        (lambda: game.events(0, since=huge), IllegalActionError, "not <int of 16610 bits>"),
+        (lambda: game.action_from_index(huge), IllegalActionError, "<int of 16610 bits>"),
+        (lambda: new_game("vingt_un", players=huge), GameOptionError, "<int of 16610 bits>"),
+        (lambda: new_game("vingt_un", seed=huge), GameOptionError, "<int of 16610 bits>"),
+    ]
+    for call, error, words in calls:
+        with pytest.raises(error) as raised:
+            call()
+        assert words in str(raised.value)
+    assert game.to_dict() == before

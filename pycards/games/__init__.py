@@ -18,6 +18,7 @@ from typing import Any
 
 from pycards.errors import GameOptionError, IllegalActionError, StateError
 from pycards.games.base import Action, ConcurrentUseError, Game, GameInfo
+from pycards.games.engine.document import shown
 from pycards.games.engine.events import Record
 
 __all__ = [
@@ -45,7 +46,7 @@ def canonical_name(name: object) -> str:
     """The registered name of a game, from itself or its spelling with hyphens (``vingt-un``)."""
     key = name.replace("-", "_").lower() if isinstance(name, str) else None
     if key not in GAMES:
-        raise GameOptionError(f"unknown game {name!r}; expected one of {', '.join(map(repr, GAMES))}")
+        raise GameOptionError(f"unknown game {shown(name)}; expected one of {', '.join(map(repr, GAMES))}")
     return key
 
 

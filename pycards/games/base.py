@@ -103,7 +103,7 @@ def action_key(action: object) -> tuple[Any, ...]:
     kinds = _KINDS.get(cls)
     if kinds is None:
         if not isinstance(action, Action):
-            raise IllegalActionError(f"an action is a pycards Action, not {action!r}")
+            raise IllegalActionError(f"an action is a pycards Action, not {shown(action)}")
         kinds = _field_kinds(cls)
     if not kinds:
         return (cls,)
@@ -112,7 +112,7 @@ def action_key(action: object) -> tuple[Any, ...]:
         value = getattr(action, name)
         if type(value) not in allowed:
             raise IllegalActionError(
-                f"{cls.__name__}.{name} must be {' or '.join(t.__name__ for t in allowed)}, not {value!r}"
+                f"{cls.__name__}.{name} must be {' or '.join(t.__name__ for t in allowed)}, not {shown(value)}"
             )
         key.append(value)
     return tuple(key)
@@ -210,9 +210,9 @@ class Game(ABC):
             key = action_key(action)
             seat = self.to_act
             if seat is None:
-                raise IllegalActionError(f"the session is over: {action!r} cannot be applied")
+                raise IllegalActionError(f"the session is over: {shown(action)} cannot be applied")
             if key[0] not in self._action_set or not self._legal(key):
-                raise IllegalActionError(f"{action!r} is not legal now ({self._where()})")
+                raise IllegalActionError(f"{shown(action)} is not legal now ({self._where()})")
             record = self._apply(action, seat)
             self._records.append(record)
             return record
@@ -233,7 +233,7 @@ class Game(ABC):
         if spectator and seat is None:
             return None
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalActionError(f"no seat {seat!r} at this table of {self.players}")
+            raise IllegalActionError(f"no seat {shown(seat)} at this table of {self.players}")
         return seat
 
     @property
@@ -250,7 +250,7 @@ class Game(ABC):
         viewer = self._check_seat(seat, spectator=True)
         first = self._first_record
         if type(since) is not int or not first <= since <= self.records:
-            raise IllegalActionError(f"since must be a record index from {first} to {self.records}, not {since!r}")
+            raise IllegalActionError(f"since must be a record index from {first} to {self.records}, not {shown(since)}")
         return [r.view(viewer) for r in self._records.since(since - first)]
 
     def history(self) -> Iterator[Record]:
@@ -335,16 +335,16 @@ class Game(ABC):
     def action_from_dict(cls, data: object) -> Action:
         """An action from its ``to_dict()`` form; IllegalActionError naming what is wrong."""
         if not isinstance(data, Mapping):
-            raise IllegalActionError(f"an action document is an object, not {data!r}")
+            raise IllegalActionError(f"an action document is an object, not {shown(data)}")
         kinds = {kind.__name__: kind for kind in cls.actions}
         name = data.get("type")
         kind = kinds.get(name) if isinstance(name, str) else None
         if kind is None:
-            raise IllegalActionError(f"unknown {cls.name} action {data.get('type')!r}")
+            raise IllegalActionError(f"unknown {cls.name} action {shown(data.get('type'))}")
         names = [f.name for f in fields(kind)]
         extra = [k for k in data if k != "type" and k not in names]
         if extra or any(n not in data for n in names):
-            raise IllegalActionError(f"a {kind.__name__} has the fields {names}, not {sorted(data)!r}")
+            raise IllegalActionError(f"a {kind.__name__} has the fields {names}, not {shown(sorted(data))}")
         action = kind(**{n: data[n] for n in names})
         action_key(action)  # exact field types
         return action

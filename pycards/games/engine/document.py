@@ -35,7 +35,13 @@ def shown(value: object) -> str:
     try:
         text = repr(value)
     except Exception:  # a huge int (Python's digit limit), or a failing __repr__
-        text = f"<int of {value.bit_length()} bits>" if isinstance(value, int) else object.__repr__(value)
+        if isinstance(value, int):
+            text = f"<int of {value.bit_length()} bits>"
+        elif hasattr(type(value), "__dataclass_fields__"):  # an action holding a huge int
+            names = getattr(type(value), "__dataclass_fields__")
+            text = f"{type(value).__name__}({', '.join(f'{n}={shown(getattr(value, n, None))}' for n in names)})"
+        else:
+            text = object.__repr__(value)
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
