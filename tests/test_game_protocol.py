@@ -689,3 +689,78 @@ def test_draw_below_answers_every_decision_legally():
         if isinstance(action, Double):
             assert action.call == (game.observation(seat)["dealer_hands"][0].cards[0] >> 2 == 12)
         game.apply(action)
+
+
+def test_two_pack_games_show_card_ids_0_to_51_only():
+    """Two packs shuffled together (LIMITING THE DEAL): every card in every record, view and
+    observation is a public id 0..51 (the two copies of a card share it), so pycards.format
+    reads each one; the pack holds each id exactly twice."""
+    from collections import Counter
+
+    from pycards.cards import format as card_text
+
+    game = new_game("vingt_un", players=5, seed=11, deals=40, deal_passes="two_packs", selling=True)
+    rng = random.Random(11)
+    while not game.is_over:
+        for seat in range(game.players):
+            for views in [*game.observation(seat)["hands"].values(), game.observation(seat)["dealer_hands"]]:
+                for view in views:
+                    card_text([c for c in view.cards if c is not None])
+        game.apply(rng.choice(game.legal_actions()))
+    assert Counter(game.info.pack) == Counter(list(range(52)) * 2)
+    for seat in (None, *range(game.players)):
+        for record in game.events(seat):
+            for entry in record.dealt:
+                assert entry.card is None or 0 <= entry.card <= 51
+    assert all(0 <= d.card <= 51 for record in game.history() for d in record.dealt)
+
+
+THREADS = r"""
+import random, sys, threading
+from pycards.errors import IllegalActionError
+from pycards.games import ConcurrentUseError, new_game
+
+sys.setswitchinterval(1e-6)  # switch threads as often as possible
+game = new_game("vingt_un", players=6, seed=5, deals=10**6, selling=True, pool_contribution=1)
+total = game.ledger.total
+outcomes = {"applied": 0, "concurrent": 0, "refused": 0}
+
+def drive(seed):
+    rng = random.Random(seed)
+    for _ in range(3000):
+        try:
+            legal = game.legal_actions()
+            if legal:
+                game.apply(rng.choice(legal))
+                outcomes["applied"] += 1
+        except ConcurrentUseError:
+            outcomes["concurrent"] += 1
+        except (IllegalActionError, IndexError):  # another thread moved the game on in between
+            outcomes["refused"] += 1
+
+threads = [threading.Thread(target=drive, args=(k,)) for k in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+assert game.ledger.total == total, (game.ledger.total, total)
+print(outcomes["applied"], outcomes["concurrent"], outcomes["refused"])
+"""
+
+
+def test_one_game_driven_from_several_threads_raises_or_goes_on_but_never_crashes():
+    """Misuse (docs/protocol.md, Threads): four threads applying actions to one game at once.
+    The interpreter survives, most actions are applied, a clash raises ConcurrentUseError or
+    IllegalActionError, and not one counter is made or lost."""
+    import os
+    import subprocess
+    import sys
+
+    import pycards
+
+    package = os.path.dirname(os.path.dirname(os.path.abspath(pycards.__file__)))
+    done = subprocess.run([sys.executable, "-c", THREADS], env={**os.environ, "PYTHONPATH": package},
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    applied, concurrent, refused = map(int, done.stdout.split())
+    assert applied > 1000
