@@ -31,7 +31,8 @@ over a *session* of *deals* (docs/rules.md section 6.1):
 * **Threads.** One game belongs to one thread at a time (or is used under a
   lock); a game entered from two threads at once raises
   :class:`ConcurrentUseError` in one of them, or (if the calls interleave
-  between the checks) gives a wrong result, but never crashes.
+  between the checks) raises another error or gives a wrong result, but
+  never crashes.
 """
 
 from __future__ import annotations
