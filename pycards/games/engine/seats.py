@@ -4,8 +4,8 @@ and when the session ends (docs/rules.md section 6.1).
 Seats are numbered 0 .. players-1 clockwise, so the player on seat ``s``'s left
 is ``s + 1`` (mod the number of players): play and the deal pass to the left.
 
->>> left_of(3, 4), list(rotation(2, 4)), list(rotation(2, 4, out={3}))
-(0, [3, 0, 1, 2], [0, 1, 2])
+>>> left_of(3, 4), list(rotation(2, 4)), list(rotation(2, 4, out={3})), eldest(3, 4, out={0})
+(0, [3, 0, 1, 2], [0, 1, 2], 1)
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pycards.games.engine.document import Reader
 
-__all__ = ["SESSION_ENDS", "Session", "left_of", "next_in", "rotation"]
+__all__ = ["SESSION_ENDS", "Session", "eldest", "left_of", "next_in", "rotation"]
 
 SessionEnd = Literal["deals", "rotations", "freeze_out"]
 SESSION_ENDS: tuple[SessionEnd, ...] = ("deals", "rotations", "freeze_out")
@@ -41,6 +41,11 @@ def rotation(after: int, players: int, out: Collection[int] = ()) -> Iterator[in
 def next_in(after: int, players: int, out: Collection[int] = ()) -> int:
     """The first seat on ``after``'s left that is not out (``after`` itself if all others are)."""
     return next(rotation(after, players, out), after)
+
+
+def eldest(dealer: int, players: int, out: Collection[int] = ()) -> int:
+    """The eldest hand: the first seat in on the dealer's left, who plays first."""
+    return next_in(dealer, players, out)
 
 
 class Session:
