@@ -748,7 +748,7 @@ print(outcomes["applied"], outcomes["concurrent"], outcomes["refused"])
 """
 
 
-def test_one_game_driven_from_several_threads_raises_or_goes_on_but_never_crashes():
+def test_one_game_driven_from_several_threads_raises_or_goes_on_but_never_crashes(tmp_path):
     """Misuse (docs/protocol.md, Threads): four threads applying actions to one game at once.
     The interpreter survives, most actions are applied, a clash raises ConcurrentUseError or
     IllegalActionError, and not one counter is made or lost."""
@@ -760,7 +760,7 @@ def test_one_game_driven_from_several_threads_raises_or_goes_on_but_never_crashe
 
     package = os.path.dirname(os.path.dirname(os.path.abspath(pycards.__file__)))
     done = subprocess.run([sys.executable, "-c", THREADS], env={**os.environ, "PYTHONPATH": package},
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)  # outside the tree
     assert done.returncode == 0, done.stderr[-3000:]
     applied, concurrent, refused = map(int, done.stdout.split())
     assert applied > 1000
