@@ -764,3 +764,18 @@ def test_one_game_driven_from_several_threads_raises_or_goes_on_but_never_crashe
     assert done.returncode == 0, done.stderr[-3000:]
     applied, concurrent, refused = map(int, done.stdout.split())
     assert applied > 1000
+
+
+def test_a_restored_game_streams_events_from_its_snapshot_on():
+    """A snapshot keeps no records (docs/protocol.md, State): a game restored from one streams
+    each seat its events from the snapshot's record index, by default and when asked for it;
+    an index before it is refused, naming it."""
+    game = new_game("vingt_un", players=3, seed=2, dealer=0, deals=5)
+    for _ in range(4):
+        game.apply(game.legal_actions()[0])
+    restored = pickle.loads(pickle.dumps(game))
+    assert restored.records == game.records and restored.events(1) == []
+    record = restored.apply(restored.legal_actions()[0])
+    assert restored.events(1) == [record.view(1)] == restored.events(1, since=game.records)
+    with pytest.raises(IllegalActionError, match="not 0"):
+        restored.events(1, since=0)

@@ -246,12 +246,17 @@ class Game(ABC):
     _first_record = 0
     """Records made before the snapshot this game was restored from (not kept)."""
 
-    def events(self, seat: Optional[int], since: int = 0) -> list[Record]:
-        """``seat``'s view of every record from index ``since`` (``None``: a spectator's)."""
+    def events(self, seat: Optional[int], since: Optional[int] = None) -> list[Record]:
+        """``seat``'s view of every record from index ``since`` (``None``: a spectator's);
+        by default from the first record kept (0, or the snapshot a game was restored from)."""
         viewer = self._check_seat(seat, spectator=True)
         first = self._first_record
+        if since is None:
+            since = first
         if type(since) is not int or not first <= since <= self.records:
-            raise IllegalActionError(f"since must be a record index from {first} to {self.records}, not {shown(since)}")
+            raise IllegalActionError(
+                f"since must be a record index from {first} to {self.records}, not {shown(since)}"
+            )
         return [r.view(viewer) for r in self._records.since(since - first)]
 
     def history(self) -> Iterator[Record]:
