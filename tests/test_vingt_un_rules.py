@@ -1268,7 +1268,8 @@ def test_illegal_inputs():
             game.observation(seat)  # type: ignore[arg-type]
         with pytest.raises(IllegalActionError):
             game.events(seat)  # type: ignore[arg-type]
-    for since in (-1, 2, 1.0, True, None):
+    assert game.events(1) == game.events(1, since=None) == game.events(1, since=0)  # None: the first kept
+    for since in (-1, 2, 1.0, True, "0"):
         with pytest.raises(IllegalActionError):
             game.events(1, since=since)  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError):
