@@ -89,10 +89,16 @@ def evaluate(hand: Hand, divided: bool = False) -> int:
     >>> [evaluate(h) for h in ("10S 9D 5C", "10S 9D", "10S 9D 2C", "AC QH")]
     [0, 19, 21, 22]
     """
-    t = total(hand)
+    return _strength(_ids(hand), divided)
+
+
+def _strength(cards: list[int] | tuple[int, ...], divided: object) -> int:
+    """:func:`evaluate` of card ids already checked, from one pack or two (repeats allowed):
+    the one place the rule is written, for the evaluator and the Vingt-un driver's hands."""
+    t = pack_total(cards)
     if t > 21:
         return OVER_DRAWN
-    if t == 21 and is_natural(hand, divided):
+    if t == 21 and len(cards) == 2 and not divided:
         return NATURAL
     return t
 

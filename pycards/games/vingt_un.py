@@ -40,7 +40,7 @@ from pycards.games.engine.options import Options, Range
 from pycards.games.engine.pack import FULL, Pack, pack_cards, seed_key
 from pycards.games.engine.seats import Session, next_in, rotation
 from pycards.settlement import Ledger, Payment, split
-from pycards.vingtun import NATURAL, OVER_DRAWN, _settled
+from pycards.vingtun import NATURAL, OVER_DRAWN, _settled, _strength
 from pycards.vingtun import pack_total as points
 
 if TYPE_CHECKING:
@@ -241,7 +241,7 @@ class HandState(NamedTuple):
 
     def is_pair(self) -> bool:
         """Two cards of one rank: it may be divided."""
-        return len(self.cards) == 2 and self.cards[0] >> 2 == self.cards[1] >> 2
+        return _is_pair(self.cards)
 
     def points(self) -> int:
         return points(self.cards)
@@ -250,15 +250,8 @@ class HandState(NamedTuple):
         return _strength(self.cards, self.divided)
 
 
-def _strength(cards: list[int] | tuple[int, ...], divided: bool) -> int:
-    """A hand's strength as :func:`pycards.vingtun.evaluate` gives it (its cards may come
-    from two packs): over-drawn, its total, or a natural (never from a division)."""
-    total = points(cards)
-    if total > 21:
-        return OVER_DRAWN
-    if total == 21 and len(cards) == 2 and not divided:
-        return NATURAL
-    return total
+def _is_pair(cards: list[int] | tuple[int, ...]) -> bool:
+    return len(cards) == 2 and cards[0] >> 2 == cards[1] >> 2
 
 
 class Hand:
@@ -337,8 +330,7 @@ class Hand:
         return _strength(self.cards, self.divided)
 
     def is_pair(self) -> bool:
-        cards = self.cards
-        return len(cards) == 2 and cards[0] >> 2 == cards[1] >> 2
+        return _is_pair(self.cards)
 
     def view(self, sees: bool) -> HandView:
         """The hand as a seat sees it: all its cards if it ``sees`` them (its holder) or
