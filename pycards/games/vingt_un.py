@@ -549,9 +549,10 @@ class VingtUn(Game):
     def legal_actions(self) -> list[Action]:
         phase = self._phase
         if phase == PLAY or phase == DEALER:
-            if not self.dealable():
+            dealable = self.dealable()
+            if not dealable:
                 return [CONTENT]  # pack and used cards exhausted: the hand must stand
-            if self._may_divide():
+            if self._may_divide(dealable):
                 return [DRAW, CONTENT, *([Divide(0)] if phase == DEALER else self._divides)]
             return [DRAW, CONTENT]
         if phase == STAKE:
@@ -597,9 +598,12 @@ class VingtUn(Game):
         """The seat whose hand is in play."""
         return self._dealer if self._phase == DEALER else self._order[self._turn]
 
-    def _may_divide(self) -> bool:
+    def _may_divide(self, dealable: int | None = None) -> bool:
+        """Whether the hand in play may be divided (``dealable``: the cards left, if known)."""
         hands = self._hands[self._row()]
-        return hands[self._hand_index].is_pair() and len(hands) < MAX_HANDS and self.dealable() >= 2
+        if not hands[self._hand_index].is_pair() or len(hands) >= MAX_HANDS:
+            return False
+        return (self.dealable() if dealable is None else dealable) >= 2
 
     # -- observations ----------------------------------------------------------------------
 
