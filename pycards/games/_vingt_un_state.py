@@ -126,14 +126,14 @@ def _read_state(game: VingtUn, doc: Reader) -> None:
         for i, item in enumerate(where.list("row", MAX_HANDS)):
             h = Reader(item, f"document.state.hands[{seat}][{i}]").only(*_HAND)
             hand = Hand(0, game._row_views[seat])
-            hand.cards = h.cards("cards", MAX_CARDS)
+            cards = h.cards("cards", MAX_CARDS)
             hand.stake = h.int("stake", 0, 2 * options.max_stake)
             hand.divided, hand.done, hand.collected, hand.shown = (
                 h.bool("divided"), h.bool("done"), h.bool("collected"), h.bool("shown"))
             down: tuple[int, ...] = tuple(h.ints("down", 0, 1, 2))
-            if down not in ((0, 1), (1,)) or not hand.cards:
-                raise StateError(f"{h.path} is not a hand: cards {shown(hand.cards)}, down {shown(list(down))}")
-            hand.down = down
+            if down not in ((0, 1), (1,)) or not cards:
+                raise StateError(f"{h.path} is not a hand: cards {shown(cards)}, down {shown(list(down))}")
+            hand.restore(cards, down)
             game._hands[seat].append(hand)
     _check_play(game, out, phase, dealer, proper)
     _read_money(game, doc)

@@ -256,17 +256,20 @@ def _is_pair(cards: list[int] | tuple[int, ...]) -> bool:
 
 class Hand:
     """A hand on the table: its cards, stake, and state. ``down`` holds the positions of
-    its cards dealt face down (seen by the holder only until ``shown``).
+    its cards dealt face down (seen by the holder only until ``shown``); ``hidden`` is
+    the cards as the others see them (``None`` at those positions), kept as it grows.
+    Both are tuples, so a view of the hand shares them.
 
     Every change goes through a method, which drops the cached views of the hand's
     row: an observation rebuilds only the rows that changed since the last.
     """
 
-    __slots__ = ("cards", "stake", "divided", "done", "collected", "shown", "down", "row")
+    __slots__ = ("cards", "hidden", "stake", "divided", "done", "collected", "shown", "down", "row")
 
     def __init__(self, card: int, row: list[Any], down: tuple[int, ...] = (0, 1), stake: int = 0,
                  divided: bool = False) -> None:  # fmt: skip
-        self.cards = [card]
+        self.cards: tuple[int, ...] = (card,)
+        self.hidden: tuple[Optional[int], ...] = (None,) if 0 in down else (card,)
         self.stake = stake
         self.divided = divided
         self.done = self.collected = self.shown = False
@@ -275,52 +278,60 @@ class Hand:
         """The cached views of the whole row of hands this hand is in (dropped with its own)."""
         row[0] = row[1] = None
 
-    def _changed(self) -> None:
-        row = self.row
-        row[0] = row[1] = None
-
     def copy(self, row: list[Any]) -> Hand:
         """A copy in the row whose cached views are ``row``."""
         twin = Hand.__new__(Hand)
-        twin.cards, twin.stake, twin.divided, twin.done = list(self.cards), self.stake, self.divided, self.done
-        twin.collected, twin.shown, twin.down = self.collected, self.shown, self.down
+        twin.cards, twin.hidden, twin.stake, twin.divided = self.cards, self.hidden, self.stake, self.divided
+        twin.done, twin.collected, twin.shown, twin.down = self.done, self.collected, self.shown, self.down
         twin.row = row
         return twin
 
+    def restore(self, cards: Sequence[int], down: tuple[int, ...]) -> None:
+        """Put ``cards`` in the hand, those at the positions ``down`` face down."""
+        self.cards, self.down = tuple(cards), down
+        self.hidden = tuple([None if i in down else c for i, c in enumerate(cards)])
+        row = self.row
+        row[0] = row[1] = None
+
     def add(self, card: int) -> None:
-        self.cards.append(card)
-        self._changed()
+        self.hidden += (None if len(self.cards) in self.down else card,)
+        self.cards += (card,)
+        row = self.row
+        row[0] = row[1] = None
 
     def set_stake(self, stake: int) -> None:
         self.stake = stake
-        self._changed()
+        row = self.row
+        row[0] = row[1] = None
 
     def finish(self) -> None:
         self.done = True
-        self._changed()
+        row = self.row
+        row[0] = row[1] = None
 
     def throw_up(self) -> None:
         """Over-drawn: the cards go to the pone, unseen."""
         self.collected = self.done = True
-        self._changed()
+        row = self.row
+        row[0] = row[1] = None
 
     def reveal(self) -> bool:
         """Show the hand to all; whether it was hidden before."""
         if self.shown:
             return False
         self.shown = True
-        self._changed()
+        row = self.row
+        row[0] = row[1] = None
         return True
 
     def divide(self, stake: int, face_up: bool) -> Hand:
         """Divide the pair: the second card leaves to start a new hand (returned) with
         ``stake``; both cards are shown, and each hand's next card comes face down unless
         ``face_up`` (the dealer, playing with his cards turned up)."""
-        second = Hand(self.cards.pop(), self.row, down=(1,), stake=stake, divided=True)
+        second = Hand(self.cards[1], self.row, down=(1,), stake=stake, divided=True)
         second.shown = face_up
         self.divided = True
-        self.down = (1,)
-        self._changed()
+        self.restore(self.cards[:1], (1,))
         return second
 
     def points(self) -> int:
@@ -335,20 +346,12 @@ class Hand:
     def view(self, sees: bool) -> HandView:
         """The hand as a seat sees it: all its cards if it ``sees`` them (its holder) or
         they are shown, else its face-down cards hidden; none once thrown up."""
-        if self.collected:
-            cards: tuple[Optional[int], ...] = ()
-        elif sees or self.shown:
-            cards = tuple(self.cards)
-        elif self.down == (0, 1):
-            cards = (None, None, *self.cards[2:]) if len(self.cards) > 1 else (None,)
-        else:
-            down = self.down
-            cards = tuple([None if i in down else c for i, c in enumerate(self.cards)])
+        cards = () if self.collected else self.cards if sees or self.shown else self.hidden
         view: HandView = _new(HandView, (cards, self.stake, self.divided, self.done))
         return view
 
     def state(self) -> HandState:
-        return HandState(tuple(self.cards), self.stake, self.divided, self.done, self.collected, self.shown,
+        return HandState(self.cards, self.stake, self.divided, self.done, self.collected, self.shown,
                          self.down)  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
@@ -404,6 +407,8 @@ class VingtUn(Game):
             )
         self.players, self.seed, self.options = players, seed, options
         self.names = tuple(f"p{i}" for i in range(players))
+        self._alone = tuple((seat,) for seat in range(players))
+        """Each seat's audience of one (a card dealt face down to it), shared by every record."""
         cards = pack_cards(packs=2) if options.deal_passes == "two_packs" else FULL
         self._pack = Pack(cards, seed_key(seed))
         self._stakes = [Stake(a) for a in range(options.min_stake, options.max_stake + 1)]
@@ -716,7 +721,7 @@ class VingtUn(Game):
             self._passes += 1
             self._entries.append(Reshuffled(size))
         card = pack.stock.pop()
-        self._entries.append(_new(Dealt, (seat, hand, card, (seat,) if face_down else None)))
+        self._entries.append(_new(Dealt, (seat, hand, card, self._alone[seat] if face_down else None)))
         return card
 
     def _fresh_pack(self, top: Sequence[int] = ()) -> None:
@@ -772,12 +777,9 @@ class VingtUn(Game):
         self._row_views: list[list[Any]] = [[(), ()] for _ in range(self.players)]
 
     def _row_view(self, row: int, sees: bool) -> tuple[HandView, ...]:
-        """The views of ``row``'s hands, cached until one of them changes."""
-        cache = self._row_views[row]
-        views = cache[sees]
-        if views is None:
-            views = cache[sees] = tuple([h.view(sees) for h in self._hands[row]])
-        return views  # type: ignore[no-any-return]
+        """The views of ``row``'s hands (:meth:`Hand.view`), cached until one of them changes."""
+        views = self._row_views[row][sees] = tuple([h.view(sees) for h in self._hands[row]])
+        return views
 
     def _begin_round(self) -> None:
         """One card to each player, from the proper dealer's left, and to the dealer."""
@@ -849,7 +851,7 @@ class VingtUn(Game):
     def _show(self, seat: int, index: int) -> None:
         hand = self._hands[seat][index]
         if hand.reveal():
-            self._entries.append(_new(Shown, (seat, index, tuple(hand.cards))))
+            self._entries.append(_new(Shown, (seat, index, hand.cards)))
 
     def _natural_disregarded(self) -> bool:
         """A natural on the first hand of the deal, where naturals put the dealer out:
@@ -946,8 +948,8 @@ class VingtUn(Game):
         face_down = self._phase == PLAY  # the dealer plays with his cards turned up
         second = hand.divide(stake * (2 if self._double else 1), face_up=not face_down)
         hands.insert(index + 1, second)
-        self._entries.append(Shown(row, index, tuple(hand.cards)))
-        self._entries.append(Shown(row, index + 1, tuple(second.cards)))
+        self._entries.append(Shown(row, index, hand.cards))
+        self._entries.append(Shown(row, index + 1, second.cards))
         hand.add(self._card(row, index, face_down))
         second.add(self._card(row, index + 1, face_down))
         self._advance()
