@@ -40,6 +40,7 @@ from pycards.games.base import Action
 from pycards.games.engine.events import DealEnded, Dealt, Reshuffled, Shown
 from pycards.games.policies import DrawBelow
 from pycards.games.vingt_un import (
+    PHASES,
     AcceptSale,
     Content,
     DeclineSale,
@@ -54,6 +55,7 @@ from pycards.games.vingt_un import (
 )
 from pycards.settlement import Payment
 from pycards.vingtun import NATURAL
+from pycards.vingtun import pack_total as points
 
 # --------------------------------------------------------------------------------------
 # Random terms of play
@@ -305,6 +307,31 @@ def over_exactly_when_nobody_acts(game: VingtUn) -> None:
         assert game.to_act not in game.session.out
 
 
+def reference_encoding(game: VingtUn, seat: int) -> list[float]:
+    """docs/protocol.md's encoding layout, written plainly from ``observation(seat)``: what
+    ``encode`` (which caches each row's part) must give, value for value."""
+    obs = game.observation(seat)
+    phase = [0.0] * len(PHASES)
+    phase[PHASES.index(obs["phase"])] = 1.0
+    size = len(game.pack.cards)
+    values = [*phase, obs["dealer"] == seat, obs["double"], obs["stock"] / size, obs["used"] / size]
+    scale, most_stake = max(1, game.options.counters), 2 * game.options.max_stake
+    for k in range(game.players):
+        s = (seat + k) % game.players
+        views = obs["dealer_hands"] if s == obs["dealer"] else obs["hands"].get(s, ())
+        values += [s == obs["dealer"], s in obs["out"], obs["balances"][s] / scale]
+        for slot in range(4):
+            if slot >= len(views):
+                values += [0.0] * 9
+                continue
+            view = views[slot]
+            seen = [c for c in view.cards if c is not None]
+            values += [1.0, points(seen) / 21 if seen else 0.0, sum(c >> 2 == 12 for c in seen) / 8,
+                       len(view.cards) / 16, (len(view.cards) - len(seen)) / 16, view.stake / most_stake,
+                       view.divided, view.done, not view.cards and view.done]  # fmt: skip
+    return [float(v) for v in values]
+
+
 def the_codec_agrees(game: VingtUn) -> None:
     legal = game.legal_actions()
     mask = game.legal_mask()
@@ -318,7 +345,10 @@ def the_codec_agrees(game: VingtUn) -> None:
     assert info.num_actions == game.num_actions
     for seat in range(game.players):
         vector = game.encode(seat)
-        assert vector.shape == (info.observation_size,) and np.isfinite(vector).all()
+        assert vector.shape == (info.observation_size,) and vector.dtype == np.float32
+        assert vector.tolist() == np.array(reference_encoding(game, seat), dtype=np.float32).tolist()
+        vector[:] = -1.0  # the caller's own array: writing it changes no later encoding
+        assert game.encode(seat).tolist() == np.array(reference_encoding(game, seat), dtype=np.float32).tolist()
 
 
 def observations_hide_what_they_should(game: VingtUn) -> None:

@@ -27,6 +27,7 @@ the compiled parts beneath are the pack's shuffle and the Vingt-un count
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple, Optional
@@ -224,6 +225,8 @@ MAX_HANDS = 4
 MAX_CARDS = 16
 """A hand of 21 or less holds at most 14 cards, even from two packs (eight aces, six twos)."""
 ACE = 12
+_FIRST_ACE = 4 * ACE
+"""The lowest id of an ace (ids are 4 * rank + suit)."""
 
 
 class HandState(NamedTuple):
@@ -630,10 +633,7 @@ class VingtUn(Game):
         for row in self._order:
             sees = row == seat
             hands[row] = caches[row][sees] or row_view(row, sees)
-        money = self._money
-        if money is None:
-            balances = self._ledger._balances
-            money = self._money = (tuple([balances[name] for name in self.names]), balances.get("pool", 0))
+        money = self._money or self._read_money()
         if phase == PLAY or phase == STAKE:
             to_act: Optional[int] = self._order[self._turn]
         elif phase == DOUBLE or phase == DEALER:
@@ -658,6 +658,12 @@ class VingtUn(Game):
             "out": tuple(sorted(out)) if out else (),
             "truncated": self._last_truncated,
         }
+
+    def _read_money(self) -> tuple[tuple[int, ...], int]:
+        """Every seat's balance and the pool's, as observations show them (kept until a payment)."""
+        balances = self._ledger._balances
+        money = self._money = (tuple([balances[name] for name in self.names]), balances.get("pool", 0))
+        return money
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -774,7 +780,9 @@ class VingtUn(Game):
 
     def _clear_hands(self) -> None:
         self._hands: list[list[Hand]] = [[] for _ in range(self.players)]
-        self._row_views: list[list[Any]] = [[(), ()] for _ in range(self.players)]
+        self._row_views: list[list[Any]] = [[(), (), None, None] for _ in range(self.players)]
+        """Per row: the others' and the holder's views (None once stale), then the encoding of
+        each, kept with the views it was made from (:meth:`_row_features`)."""
 
     def _row_view(self, row: int, sees: bool) -> tuple[HandView, ...]:
         """The views of ``row``'s hands (:meth:`Hand.view`), cached until one of them changes."""
@@ -1090,34 +1098,52 @@ class VingtUn(Game):
         the Vingt-un total of its visible cards / 21, the visible count of
         aces, of cards, of face-down cards (/ 16 cards), the stake / the most a
         stake can be, divided, done, thrown up.
+
+        It reads only what :meth:`observation` shows ``seat``: the same cached views
+        of the rows of hands, whose features are cached with them (as float32 bytes),
+        so only the rows that changed since the last call are worked out again.
         """
         import numpy as np
 
-        obs = self.observation(seat)
-        phase = [0.0] * len(PHASES)
-        phase[PHASES.index(obs["phase"])] = 1.0
-        size = len(self._pack.cards)
-        values = [*phase, obs["dealer"] == seat, obs["double"], obs["stock"] / size, obs["used"] / size]
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self._check_seat(seat)
+        players, phase, dealer, pack, out = self.players, self._phase, self._dealer, self._pack, self._session.out
+        money = self._money or self._read_money()
+        size = len(pack.cards)
         scale = max(1, self.options.counters)
+        head = [0.0] * len(PHASES)
+        head[PHASES.index(phase)] = 1.0
+        parts = [_pack_head(*head, dealer == seat, self._double, len(pack.stock) / size, len(pack.used) / size)]
+        seat_balances, order, row_features = money[0], self._order, self._row_features
+        for s in range(seat - players, seat):  # from seat itself leftwards (negative: from the end)
+            s %= players
+            parts.append(_pack_seat(s == dealer, s in out, seat_balances[s] / scale))
+            parts.append(row_features(s, s == seat) if s == dealer or s in order else _NO_HANDS)
+        return np.frombuffer(bytearray(b"".join(parts)), dtype=_FLOAT32)
+
+    def _row_features(self, row: int, sees: bool) -> bytes:
+        """The encoding of ``row``'s hands as ``sees`` (its holder or not) sees them: four
+        slots of :data:`_HAND_FEATURES` float32s, cached with the views they come from."""
+        cache = self._row_views[row]
+        views = cache[sees] or self._row_view(row, sees)
+        kept = cache[2 + sees]
+        if kept is not None and kept[0] is views:
+            return kept[1]  # type: ignore[no-any-return]
         most_stake = 2 * self.options.max_stake
-        empty = [0.0] * _HAND_FEATURES
-        dealer, hands, balances, out = obs["dealer"], obs["hands"], obs["balances"], self._session.out
-        for k in range(self.players):
-            s = (seat + k) % self.players
-            views = obs["dealer_hands"] if s == dealer else hands.get(s, ())
-            values += (s == dealer, s in out, balances[s] / scale)
-            for slot in range(MAX_HANDS):
-                if slot < len(views):
-                    view = views[slot]
-                    seen = [c for c in view.cards if c is not None]
-                    values += (
-                        1.0, (points(seen) if seen else 0) / 21, sum(c >> 2 == ACE for c in seen) / 8,
-                        len(view.cards) / MAX_CARDS, (len(view.cards) - len(seen)) / MAX_CARDS,
-                        view.stake / most_stake, view.divided, view.done, not view.cards and view.done,
-                    )
-                else:
-                    values += empty
-        return np.array(values, dtype=np.float32)
+        packed = []
+        for view in views[:MAX_HANDS]:
+            cards = view.cards
+            seen = [c for c in cards if c is not None]
+            held, visible = len(cards), len(seen)
+            if visible:
+                total, aces = points(seen) / 21, len([c for c in seen if c >= _FIRST_ACE]) / 8
+            else:
+                total = aces = 0.0
+            packed.append(_pack_hand(1.0, total, aces, held / MAX_CARDS, (held - visible) / MAX_CARDS,
+                                     view.stake / most_stake, view.divided, view.done, not held and view.done))
+        features = b"".join(packed) + _NO_HANDS[_HAND_BYTES * len(packed):]
+        cache[2 + sees] = (views, features)
+        return features
 
     # -- copies and documents -----------------------------------------------------------------
 
@@ -1182,5 +1208,15 @@ class VingtUn(Game):
 
 
 _HAND_FEATURES = 9
+_HEAD = len(PHASES) + 4
+"""The encoding's first values: the phase one-hot, dealing, double, stock, used."""
+_NO_HANDS = bytes(4 * MAX_HANDS * _HAND_FEATURES)
+"""The encoding of a row without hands: four empty slots of float32 zeros."""
+_pack_head = struct.Struct(f"={_HEAD}f").pack
+_pack_seat = struct.Struct("=3f").pack
+_pack_hand = struct.Struct(f"={_HAND_FEATURES}f").pack
+_HAND_BYTES = 4 * _HAND_FEATURES
+_FLOAT32 = "=f4"
+"""Native float32: what the ``=f`` packs above write."""
 _new = tuple.__new__
 """Makes a NamedTuple from a tuple of its fields without its Python-level ``__new__``."""
