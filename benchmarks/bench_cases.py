@@ -1448,3 +1448,140 @@ RATIOS += [
         / r[f"codec::{_CODEC_BASE}"],
     ),
 ]
+
+
+# The PettingZoo adapter (pycards.adapters) against PettingZoo's own card game -------
+
+ADAPTER_DECISIONS = 5_000
+"""Decisions per timed call of the adapter cases (dead steps and resets inside the timed region
+are part of playing, and are not counted as decisions)."""
+
+_ADAPTER_VU = "pycards vingt_un, 4 players, PettingZoo adapter: last() + masked random id + step()"
+_ADAPTER_RAW = "pycards vingt_un, 4 players, raw: random legal action (legal_actions + apply)"
+_ADAPTER_CODEC = "pycards vingt_un, 4 players, no adapter: encode + legal_mask + masked random id + apply"
+_LEDUC = "PettingZoo leduc_holdem_v4 env() (rlcard), last() + masked random id + step()"
+_LEDUC_RAW = "PettingZoo leduc_holdem_v4 raw_env() (rlcard, no wrappers), last() + masked random id + step()"
+
+group(
+    "adapters",
+    f"PettingZoo adapter, random legal (masked) play: {ADAPTER_DECISIONS:,} decisions a call, each a seeded"
+    " uniform choice among the true ids of the action mask",
+    reference=_ADAPTER_VU,
+    unit="decision",
+)
+
+
+def _aec_decisions(make_env: Callable[[], Any], seed: int) -> Callable[[], None]:
+    """``ADAPTER_DECISIONS`` decisions of the standard AEC loop on environments from
+    ``make_env``: ``last()``, a uniform choice among the mask's true ids, ``step()``; a
+    finished episode is reset (and its dead steps taken) inside the loop."""
+    rng = random.Random(seed)
+    randrange, flatnonzero = rng.randrange, np.flatnonzero
+    env = make_env()
+    env.reset(seed=seed)
+
+    def decisions() -> None:
+        made = 0
+        while made < ADAPTER_DECISIONS:
+            if not env.agents:
+                env.reset()
+                continue
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            ids = flatnonzero(observation["action_mask"])
+            env.step(int(ids[randrange(len(ids))]))
+            made += 1
+
+    return decisions
+
+
+def _pettingzoo_adapter() -> Callable[..., Any]:
+    try:
+        from pycards.adapters import pettingzoo_env
+    except ImportError as error:
+        raise Unavailable(f"pycards.adapters not available: {error}") from None
+    _import("pettingzoo")
+    return pettingzoo_env
+
+
+@case("adapters", _ADAPTER_VU, "pycards")
+def _adapter_vingt_un(ctx: Context) -> Timed:
+    pettingzoo_env = _pettingzoo_adapter()
+    decisions = _aec_decisions(lambda: pettingzoo_env("vingt_un", players=4, deals=RANDOM_SESSION_DEALS),
+                               ctx.seed + 70)  # fmt: skip
+    decisions()  # a full call once here: any API mismatch shows before timing
+    return Timed(decisions, ADAPTER_DECISIONS)
+
+
+@case("adapters", _ADAPTER_RAW, "pycards")
+def _adapter_raw(ctx: Context) -> Timed:
+    return _vingt_un_random(ctx)
+
+
+@case("adapters", _ADAPTER_CODEC, "pycards")
+def _adapter_codec(ctx: Context) -> Timed:
+    """What the adapter does each decision, without it: the acting seat's ``encode`` and
+    ``legal_mask()``, a uniform choice among its true ids, and ``apply`` of that id's action."""
+    make, rng = _vingt_un_random_session(ctx, 80)
+    randrange, flatnonzero = rng.randrange, np.flatnonzero
+    games = [make()]
+    actions = [games[0].action_from_index(i) for i in range(games[0].num_actions)]
+
+    def decisions() -> None:
+        game = games[0]
+        for _ in range(ADAPTER_DECISIONS):
+            seat = game.to_act
+            if seat is None:
+                game = games[0] = make()
+                seat = game.to_act
+            game.encode(seat)
+            ids = flatnonzero(game.legal_mask())
+            game.apply(actions[int(ids[randrange(len(ids))])])
+
+    return Timed(decisions, ADAPTER_DECISIONS)
+
+
+def _leduc_factory(raw: bool) -> Callable[[Context], Timed]:
+    def factory(ctx: Context) -> Timed:
+        _import("rlcard", "rlcard not installed (PettingZoo's leduc_holdem_v4 needs it)")
+        try:
+            leduc = importlib.import_module("pettingzoo.classic.leduc_holdem_v4")
+        except ImportError as error:  # its module imports pygame (pettingzoo[classic])
+            raise Unavailable(f"pettingzoo.classic.leduc_holdem_v4 not importable: {error}") from None
+        decisions = _aec_decisions(leduc.raw_env if raw else leduc.env, ctx.seed + 90)
+        decisions()
+        return Timed(decisions, ADAPTER_DECISIONS)
+
+    return factory
+
+
+case("adapters", _LEDUC, "pettingzoo")(_leduc_factory(raw=False))
+case("adapters", _LEDUC_RAW, "pettingzoo")(_leduc_factory(raw=True))
+
+TARGETS += [
+    Target(
+        "pettingzoo_adapter_vs_leduc",
+        "PettingZoo adapter on vingt_un (4 players) decisions/s >= 10x PettingZoo leduc_holdem_v4's (env())",
+        lambda r: r[f"adapters::{_LEDUC}"] / r[f"adapters::{_ADAPTER_VU}"],
+        ">=", 10.0, "x",
+    ),
+]
+RATIOS += [
+    Ratio(
+        "pettingzoo_adapter_vs_leduc_raw_env",
+        "PettingZoo adapter decisions/s / leduc_holdem_v4 raw_env() (no wrappers) decisions/s",
+        lambda r: r[f"adapters::{_LEDUC_RAW}"] / r[f"adapters::{_ADAPTER_VU}"],
+    ),
+    Ratio(
+        "pettingzoo_adapter_cost_vs_raw_apply",
+        "PettingZoo adapter time per decision / raw random legal play (legal_actions + apply)",
+        lambda r: r[f"adapters::{_ADAPTER_VU}"] / r[f"adapters::{_ADAPTER_RAW}"],
+    ),
+    Ratio(
+        "pettingzoo_adapter_cost_vs_codec_loop",
+        "PettingZoo adapter time per decision / the same steps without it (encode + legal_mask + apply)",
+        lambda r: r[f"adapters::{_ADAPTER_VU}"] / r[f"adapters::{_ADAPTER_CODEC}"],
+    ),
+]

@@ -10,6 +10,9 @@ One test per case of ``bench_cases.CASES`` in the driver groups:
 * ``random_play``: random legal play of Vingt-un, pokerkit's no-limit hold'em and
   OpenSpiel's games (each skipped when not installed); ns/decision.
 * ``codec``: the Vingt-un RL-loop step (``encode``, ``legal_mask``, ids); ns/decision.
+* ``adapters``: the PettingZoo adapter's AEC loop on Vingt-un (4 players) against PettingZoo's
+  ``leduc_holdem_v4`` (``env()`` and ``raw_env()``; skipped without rlcard or pygame), the
+  raw random play and the same steps without the adapter; ns/decision.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import pytest
 
 import bench_cases as bc
 
-GROUPS = ("drivers", "state", "random_play", "codec")
+GROUPS = ("drivers", "state", "random_play", "codec", "adapters")
 CASE_IDS = [c.id for c in bc.CASES if c.group in GROUPS]
 METRIC_KEYS = [m.key for m in bc.METRICS if m.group in GROUPS]
 

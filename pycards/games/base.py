@@ -283,6 +283,12 @@ class Game(ABC):
     def info(self) -> GameInfo: ...
 
     @abstractmethod
+    def payoff_bound(self) -> float:
+        """The most one seat can win or lose in the session, from the options alone: a safe
+        bound counting every payment the rules allow (``math.inf`` when the session's length
+        is not bounded, as in a freeze-out). OpenSpiel's utility range, for one."""
+
+    @abstractmethod
     def _domains(self) -> Domains:
         """The action domains for this game's options and players (codec order)."""
 

@@ -27,6 +27,7 @@ the compiled parts beneath are the pack's shuffle and the Vingt-un count
 
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -551,6 +552,30 @@ class VingtUn(Game):
         natural = 2 + (self.players - 1) + 1 + self.players * (3 + MAX_HANDS * 15)
         bound = self.options.max_decisions
         return min(natural, bound) if bound else natural
+
+    def payoff_bound(self) -> float:
+        """:meth:`Game.payoff_bound` (docs/rules.md section 4): every payment one deal can make,
+        times the deals (``math.inf`` unless the session ends after its ``deals``: a dealer's
+        tenure, and so a rotation, has no bound on its deals).
+
+        A hand's stake is at most twice ``max_stake`` (after "double"); each of the
+        (players - 1) players' four hands is settled against each of the dealer's four
+        for at most twice its stake; each natural takes at most twice a stake from each
+        other player; a sale costs at most ``max_price``; the pool takes contributions,
+        the dealer's over-draw penalties and at most his tie receipts, and pays out no
+        more than it took in the session. A seat wins at most what is paid in a session
+        and loses at most what it pays.
+        """
+        o = self.options
+        if o.until != "deals":
+            return math.inf
+        players, stake = self.players, 2 * o.max_stake
+        settled = (players - 1) * MAX_HANDS * MAX_HANDS * 2 * stake
+        privileges = (players - 1) ** 2 * 2 * stake if o.natural_privilege else 0
+        into_pool = players * o.pool_contribution + MAX_HANDS * o.pool_overdraw_penalty
+        into_pool += settled if o.pool_tie_share else 0
+        per_deal = settled + privileges + (o.max_price if o.selling else 0) + into_pool
+        return float(o.deals * (per_deal + into_pool))
 
     # -- legal actions ---------------------------------------------------------------------
 

@@ -1,0 +1,98 @@
+"""Every registered game for three RL frameworks: PettingZoo, Gymnasium and OpenSpiel.
+
+The adapters read the driver protocol only (docs/protocol.md), so a game added to
+:data:`pycards.games.GAMES` gets all three; docs/adapters.md says what each one
+decides (spaces, rewards, terminations, truncations, illegal actions).
+
+* :func:`pettingzoo_env` -- a PettingZoo AEC environment, every seat an agent.
+* :func:`gymnasium_env` -- a Gymnasium environment for one seat, the others played by
+  policies; its ids ``pycards/<GameName>-v0`` (:func:`env_id`) are registered with
+  Gymnasium when this package is imported, if Gymnasium is installed.
+* :func:`openspiel_game` -- a pyspiel Python game, registered with ``pyspiel``.
+
+The frameworks are imported by the function that needs them, never by ``import pycards``
+or ``import pycards.games``; this package imports only Gymnasium, and only to register
+its ids.
+
+>>> env_id("vingt_un")
+'pycards/VingtUn-v0'
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from pycards.adapters._common import camel_name
+from pycards.games import canonical_name
+
+if TYPE_CHECKING:
+    from pycards.adapters._gymnasium_env import PycardsEnv
+    from pycards.adapters._openspiel_game import PycardsGame
+    from pycards.adapters._pettingzoo_env import PycardsAECEnv
+    from pycards.games.policies import Policy
+
+__all__ = ["env_id", "gymnasium_env", "openspiel_game", "pettingzoo_env", "register_gymnasium"]
+
+
+def pettingzoo_env(game: str, players: int = 4, seed: Optional[int] = None, render_mode: Optional[str] = None,
+                   **options: Any) -> PycardsAECEnv:  # fmt: skip
+    """A PettingZoo AEC environment of ``game`` for ``players`` seats (agents ``seat_0`` ..).
+
+    ``seed`` seeds the first session when ``reset()`` is given no seed (``None``: fresh
+    entropy); ``options`` are the game's own (``new_game``'s keywords); ``render_mode``
+    is ``None``, ``"ansi"`` or ``"human"``. A bad argument raises
+    :class:`~pycards.errors.GameOptionError` naming it.
+    """
+    from pycards.adapters._pettingzoo_env import PycardsAECEnv
+
+    return PycardsAECEnv(game, players, seed, render_mode, **options)
+
+
+def gymnasium_env(game: str, seat: int = 0, opponents: Union[None, Policy, Sequence[Optional[Policy]],
+                                                              Mapping[int, Policy]] = None,
+                  players: int = 4, seed: Optional[int] = None, illegal_penalty: float = 0.0,
+                  render_mode: Optional[str] = None, **options: Any) -> PycardsEnv:  # fmt: skip
+    """A Gymnasium environment of ``game`` in which the agent plays ``seat``.
+
+    ``opponents`` play the other seats: one policy for all, a sequence by seat (the
+    agent's own entry ignored) or a mapping of seats to policies (a seat left out
+    plays :class:`~pycards.games.policies.RandomLegal`); by default ``RandomLegal``,
+    given a stream per session and seat from the session's seed so episodes
+    reproduce. An illegal action id is a no-op costing ``illegal_penalty``.
+    """
+    from pycards.adapters._gymnasium_env import PycardsEnv
+
+    return PycardsEnv(game, seat, opponents, players, seed, illegal_penalty, render_mode, **options)
+
+
+def openspiel_game(game: str, players: int = 2, **options: Any) -> PycardsGame:
+    """``game`` as a pyspiel game, registered as ``python_pycards_<name>`` (its parameters:
+    ``players``, ``seed`` and the game's options; ``deals`` defaults to 1)."""
+    from pycards.adapters._openspiel_game import load
+
+    return load(game, players, options)
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of ``game``: ``pycards/<GameName>-v0``."""
+    return f"pycards/{camel_name(canonical_name(game))}-v0"
+
+
+def register_gymnasium() -> list[str]:
+    """Register every game's Gymnasium id (once; this package does it when imported)."""
+    from pycards.adapters._gymnasium_env import register
+
+    return register()
+
+
+def _gymnasium_installed() -> bool:
+    try:
+        return importlib.util.find_spec("gymnasium") is not None
+    except (ImportError, ValueError):  # a broken or blocked install counts as none
+        return False
+
+
+if _gymnasium_installed():
+    register_gymnasium()

@@ -1,0 +1,245 @@
+"""Any registered game as a PettingZoo AEC environment (``pycards.adapters.pettingzoo_env``).
+
+One episode is one session. The agents are the seats, ``seat_0`` .. ``seat_{n-1}``;
+the agent selected is the seat to act (``game.to_act``). Each agent observes
+``{"observation": game.encode(seat), "action_mask": ...}``: its own view only, the
+mask the game's ``legal_mask()`` while it is to act and all zeros otherwise.
+
+Rewards come per deal: in the step in which a deal ends (a ``DealEnded`` entry in
+that step's record) every agent's reward is its result in the deal, and PettingZoo's
+cumulative rewards carry it to each agent's next ``last()``. The session's end
+(``to_act is None``) terminates every agent. A deal cut short by the game's bound on
+decisions (``game.truncated``) does not end the episode: it is reported in the
+agents' ``infos`` and the session goes on, so ``truncations`` stay false.
+
+The hot path (``last()``, ``step()``) makes only what it returns: the encoding, the
+mask (a view of the game's fresh ``legal_mask()``) and, when a deal ends, the rewards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv
+
+from pycards.adapters._common import (
+    SEED_BITS, Table, agent_names, check_env_seed, check_index, deal_results, fresh_seed, last_records,
+)  # fmt: skip
+from pycards.errors import GameOptionError, IllegalActionError
+from pycards.games import Game
+from pycards.games.engine.document import shown
+from pycards.games.engine.events import DealEnded
+
+__all__ = ["PycardsAECEnv", "RENDER_MODES"]
+
+RENDER_MODES = ("ansi", "human")
+
+
+class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """A PettingZoo AEC environment playing sessions of ``game`` (see the module docstring).
+
+    ``seed`` is the seed of the first session when ``reset()`` is given none;
+    ``options`` are the game's (``new_game``'s keywords). Every bad argument raises
+    :class:`~pycards.errors.GameOptionError` naming it, here rather than at ``reset``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "pycards_v0",
+                                "is_parallelizable": False}  # fmt: skip
+
+    def __init__(self, game: str, players: int = 4, seed: Optional[int] = None,
+                 render_mode: Optional[str] = None, **options: Any) -> None:  # fmt: skip
+        super().__init__()
+        first = check_env_seed(seed)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise GameOptionError(f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}")
+        self._table = table = Table(game, players, options, seed=0 if first is None else first)
+        self._first_seed = first
+        self._seeds: Optional[random.Random] = None
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"pycards_{table.name}_v0"}
+        self.possible_agents: list[str] = agent_names(table.players)
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {agent: observation_space(table) for agent in self.possible_agents}
+        self.action_spaces = {agent: gymnasium.spaces.Discrete(table.num_actions)
+                              for agent in self.possible_agents}  # fmt: skip
+        self._game: Optional[Game] = None
+        self._rewarded = False
+        self._over = False
+        self._deals = 0
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+
+    # -- what the framework reads -----------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The session in play (omniscient: for a server or a test, never for an agent's eyes)."""
+        if self._game is None:
+            raise IllegalActionError("the environment has not been reset: call reset() first")
+        return self._game
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[self._agent(agent)]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: object) -> str:
+        if not isinstance(agent, str) or agent not in self._seat_of:
+            raise self._unknown(agent)
+        return agent
+
+    def _unknown(self, agent: object) -> IllegalActionError:
+        agents = ", ".join(self.possible_agents)
+        return IllegalActionError(f"no agent {shown(agent)}; the agents are {agents}")
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """``agent``'s own view: ``encode(seat)``, and its legal mask if it is to act (else zeros)."""
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise self._unknown(agent)
+        game = self._game
+        if game is None:
+            raise IllegalActionError("the environment has not been reset: call reset() first")
+        if game.to_act == seat:
+            mask = game.legal_mask().view(np.int8)
+        else:
+            mask = np.zeros(self._table.num_actions, np.int8)
+        return {"observation": game.encode(seat), "action_mask": mask}
+
+    # -- the episode -----------------------------------------------------------------------
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
+        """Start a new session: seeded by ``seed``; without one, by the constructor's seed the
+        first time, then by a stream seeded from the last seed given (or from fresh entropy if
+        none was ever given). ``options`` is accepted for the API and not used."""
+        session = check_env_seed(seed)
+        if session is None:
+            if self._seeds is None and self._first_seed is not None:
+                session = self._first_seed
+                self._seeds = random.Random(session)
+            else:
+                if self._seeds is None:
+                    self._seeds = random.Random(fresh_seed())
+                session = self._seeds.getrandbits(SEED_BITS)
+        else:
+            self._seeds = random.Random(session)
+        self._game = game = self._table.new(session)
+        agents = self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {agent: {} for agent in agents}
+        self._rewarded = False
+        self._deals = 0
+        for record in game.history():  # the start of the session (no deal ends there today)
+            self._take(record.entries)
+        if self._rewarded:
+            self._accumulate_rewards()
+        self._over = False
+        seat = game.to_act
+        if seat is None:
+            self._end()
+        else:
+            self.agent_selection = self.possible_agents[seat]
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an id; ``None`` for an agent already terminated). An id that is not
+        legal now raises IllegalActionError naming it, and changes nothing."""
+        agent = self.agent_selection
+        if self._over:  # the session is over: every agent is terminated
+            if action is not None:
+                raise IllegalActionError(f"{agent} is done: its only action is None, not {shown(action)}")
+            self._was_dead_step(None)
+            return
+        game, table = self._game, self._table
+        if game is None:
+            raise IllegalActionError("the environment has not been reset: call reset() first")
+        if type(action) is not int or not 0 <= action < table.num_actions:
+            action = check_index(action, table.num_actions)
+        try:
+            record = game.apply(table.actions[action])
+        except IllegalActionError as error:
+            raise IllegalActionError(f"action id {action} is not legal for {agent} now: {error}") from None
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
+        for entry in record.entries:
+            if type(entry) is DealEnded:
+                self._take(record.entries)
+                break
+        self._cumulative_rewards[agent] = 0.0
+        if self._rewarded:
+            self._accumulate_rewards()
+        seat = game.to_act
+        if seat is None:
+            self._end()
+        else:
+            self.agent_selection = self.possible_agents[seat]
+        if self.render_mode == "human":
+            self.render()
+
+    def _take(self, entries: Any) -> None:
+        """The deals ended in a record's ``entries``: rewards and infos for every agent."""
+        results, ended, truncated = deal_results(entries, self._table.players)
+        if results is None:
+            return
+        self._rewarded = True
+        self._deals += ended
+        rewards, infos = self.rewards, self.infos
+        for agent, amount in zip(self.possible_agents, results):
+            rewards[agent] += amount
+            infos[agent] = {"deals_completed": self._deals, "deal_truncated": truncated}
+
+    def _end(self) -> None:
+        """The session is over: every agent is terminated (each then takes its dead step)."""
+        self._over = True
+        for agent in self.agents:
+            self.terminations[agent] = True
+        if getattr(self, "agent_selection", None) not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    # -- rendering -------------------------------------------------------------------------
+
+    def render(self) -> Optional[str]:
+        """The table as a spectator sees it: the deal, whose turn, the results so far and the
+        last record's public view (``"ansi"`` returns it, ``"human"`` prints it)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (None)")
+            return None
+        text = describe(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the session is plain Python."""
+
+
+def observation_space(table: Table) -> gymnasium.spaces.Dict:
+    """An agent's observation space: its encoding (unbounded: the protocol states no range) and
+    the action mask."""
+    return gymnasium.spaces.Dict({
+        "observation": gymnasium.spaces.Box(-np.inf, np.inf, (table.observation_size,), np.float32),
+        "action_mask": gymnasium.spaces.Box(0, 1, (table.num_actions,), np.int8),
+    })  # fmt: skip
+
+
+def describe(game: Game) -> str:
+    """A spectator's text of ``game``: no card a seat holds face down."""
+    seat = game.to_act
+    turn = "the session is over" if seat is None else f"seat_{seat} to act"
+    results = ", ".join(f"seat_{s} {amount:+d}" for s, amount in game.payoffs().items())
+    lines = [f"{game.name}: deal {game.deal_number}, {turn}; results {results}"]
+    lines += [f"  {record}" for record in last_records(game, None)]
+    return "\n".join(lines)
