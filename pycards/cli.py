@@ -21,6 +21,12 @@ far (Ctrl-C exits with status 130). ``--set`` takes the game's options as its
 there (``pycards play --help`` lists them); ``--players`` the bounds of the
 game's class.
 
+``pycards serve --data DIR [--host H] [--port P] [--seed S] [--max-tables N]
+[--max-deals N]`` runs the game server (:mod:`pycards.server`, docs/server.md)
+on ``H:P`` (127.0.0.1:8000 unless given), keeping its tables in ``DIR``; it
+needs the ``server`` extra (``pip install 'pycards[server]'``), and says so,
+with status 2, when it is missing. Ctrl-C stops it (status 0).
+
 Limits (so that no input hangs or fills the memory): the players the game
 allows, at most 10,000,000 deals (every deal's result is kept, 9 bytes a
 seat), sessions as long as the game allows, 1 to 64 workers, a seed of at
@@ -497,7 +503,51 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=_count(0, most - 1), default=None,
                       help="your seat with --interactive, 0 to players-1 (default: 0)")  # fmt: skip
     play.set_defaults(run=_play)
+    _add_serve(commands)
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``pycards serve``: the game server, if its extra is installed (status 2 if not)."""
+    from pycards.server import require
+
+    try:
+        require()
+    except ImportError as error:
+        print(f"pycards: error: {error}", file=sys.stderr)
+        return 2
+    from pycards.server import serve
+
+    serve(args.data, host=args.host, port=args.port, seed=args.seed, max_tables=args.max_tables,
+          max_deals=args.max_deals)  # fmt: skip
+    return 0
+
+
+def _add_serve(commands: Any) -> None:
+    """The ``serve`` subcommand's arguments."""
+    serve = commands.add_parser(
+        "serve",
+        help="run the game server (needs the server extra)",
+        description="Run the game server: tables of any registered game, seats played over "
+        "WebSockets or by server-side bots, a page to play in a browser at / (docs/server.md). "
+        "Needs the server extra: pip install 'pycards[server]'.",
+        formatter_class=_HelpFormatter,
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=_count(0, 65535), default=8000, help="the port to listen on")
+    serve.add_argument("--data", required=True, metavar="DIR",
+                       help="the directory the tables are kept in (made if missing): a server "
+                       "started on it again resumes every table")  # fmt: skip
+    seed_bound = 2 ** (SEED_BITS - 1)
+    serve.add_argument("--seed", type=_count(-seed_bound, seed_bound - 1), default=None,
+                       help="the operator's seed: every table's seed is derived from it, so runs "
+                       "are reproducible and whoever knows it can predict every deal (default: a "
+                       "secret random seed for each table)")  # fmt: skip
+    serve.add_argument("--max-tables", type=_count(1, 10**6), default=1000, metavar="N",
+                       help="tables the data directory may hold")  # fmt: skip
+    serve.add_argument("--max-deals", type=_count(1, 10**6), default=100, metavar="N",
+                       help="the most deals a table's session may have")  # fmt: skip
+    serve.set_defaults(run=_serve)
 
 
 def _silence_stdout() -> None:

@@ -1,0 +1,221 @@
+"""The ASGI application: HTTP routes, the WebSocket route, the page, and :func:`serve`.
+
+Routes (formats in docs/server.md):
+
+* ``GET /``: the page to play a seat in a browser (``/static/app.js``, ``/static/style.css``);
+* ``GET /api/games``: the games served, the players they allow, the options a client may set;
+* ``GET /api/tables``: the open tables (newest first); ``POST /api/tables``: make a table;
+* ``GET /api/tables/{id}``: one table's public facts;
+* ``POST /api/tables/{id}/join``: take a seat, and get its token;
+* ``WS /api/tables/{id}/ws``: a seat's or a spectator's connection.
+
+Every refusal is JSON, ``{"error": {"code": ..., "message": ...}}`` with a 4xx
+status (5xx when the server cannot save, or a bug: the message then says only
+"internal error"; the details go to the server's log). Request bodies are JSON
+objects of at most ``message_bytes`` (64 KiB), sent as ``application/json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http
+import importlib.resources
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Optional, Union
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket
+
+from pycards.server.connection import Connection
+from pycards.server.errors import ServerConfigError, WireError
+from pycards.server.lobby import Limits, Lobby
+from pycards.server.messages import read_create, read_join
+from pycards.server.tables import TABLE_ID
+from pycards.server.wire import JSON, parse
+
+__all__ = ["LISTED_TABLES", "create_app", "serve"]
+
+log = logging.getLogger("pycards.server")
+
+LISTED_TABLES = 100
+"""``GET /api/tables`` lists at most this many open tables."""
+_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"default-src 'self'; connect-src 'self'; frame-ancestors 'none'"),
+    (b"cache-control", b"no-store"),
+]
+
+
+class _SecurityHeaders:
+    """Adds headers to every HTTP response: no sniffing, no framing, only this origin's
+    scripts and connections (the page loads nothing from anywhere else)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = dict(message)
+                message["headers"] = [*message.get("headers", []), *_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _error(error: WireError) -> JSONResponse:
+    return JSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such route, a wrong method) as JSON; never their detail."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    try:
+        phrase = http.HTTPStatus(status).phrase.lower()
+    except ValueError:
+        phrase = "error"
+    code = {404: "not_found", 405: "method_not_allowed"}.get(status, "http_error")
+    return JSONResponse({"error": {"code": code, "message": phrase}}, status_code=status)
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": {"code": "internal", "message": "internal error"}}, status_code=500)
+
+
+async def _body(request: Request, limit: int) -> Any:
+    """The JSON body of ``request``: ``application/json`` of at most ``limit`` bytes."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise WireError("bad_content_type", "send the body as application/json", 415)
+    length = request.headers.get("content-length", "")
+    if length.isascii() and length.isdigit() and (len(length) > 12 or int(length) > limit):
+        raise WireError("too_large", f"the body is larger than the limit of {limit} bytes", 413)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise WireError("too_large", f"the body is larger than the limit of {limit} bytes", 413)
+        chunks.append(chunk)
+    return parse(b"".join(chunks), limit)
+
+
+def _table_id(request: Union[Request, WebSocket]) -> str:
+    table_id = request.path_params.get("table", "")
+    if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+        raise WireError("no_table", "no such table", 404)
+    return table_id
+
+
+def _page() -> str:
+    return importlib.resources.files("pycards.server").joinpath("static", "index.html").read_text("utf-8")
+
+
+def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_tables: int = 1000,
+               max_deals: int = 100, max_watchers: int = 32, message_bytes: int = 64 * 1024,
+               hello_seconds: float = 10.0, fsync: bool = True) -> Starlette:  # fmt: skip
+    """The game server over the tables kept in ``data_dir`` (made if missing; every table found
+    there is resumed). ``seed``: the operator's seed, from which every table's seed is derived,
+    for reproducible runs (whoever knows it can predict every deal; ``None``: each table's seed
+    is drawn with :mod:`secrets`). The limits are :class:`~pycards.server.lobby.Limits`;
+    ``fsync`` flushes every save to the disk. A bad value raises ServerConfigError naming it.
+    """
+    limits = Limits(max_tables, max_deals, max_watchers, message_bytes, hello_seconds)
+    if type(fsync) is not bool:
+        raise ServerConfigError(f"fsync must be True or False, not {fsync!r}")
+    lobby = Lobby(Path(data_dir), limits, seed=seed, fsync=fsync)
+    page = _page()
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(page)
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)  # the page has no icon: say so, rather than 404
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": lobby.games()})
+
+    async def tables(request: Request) -> Response:
+        try:
+            if request.method == "GET":
+                listed = sorted((t for t in lobby.tables.values() if t.game.to_act is not None),
+                                key=lambda t: -t.number)[:LISTED_TABLES]  # fmt: skip
+                summaries: list[JSON] = [t.summary() for t in listed]
+                return JSONResponse({"tables": summaries})
+            table = await lobby.create(read_create(await _body(request, limits.message_bytes)))
+            return JSONResponse(table.summary(), status_code=201)
+        except WireError as error:
+            return _error(error)
+
+    async def table(request: Request) -> Response:
+        try:
+            return JSONResponse(lobby.get(_table_id(request)).summary())
+        except WireError as error:
+            return _error(error)
+
+    async def join(request: Request) -> Response:
+        try:
+            found = lobby.get(_table_id(request))
+            wanted = read_join(await _body(request, limits.message_bytes))
+            seat, token = await lobby.join(found, wanted.seat)
+            return JSONResponse({"table": found.id, "seat": seat, "token": token})
+        except WireError as error:
+            return _error(error)
+
+    async def socket(websocket: WebSocket) -> None:
+        table_id = websocket.path_params.get("table", "")
+        await Connection(websocket, lobby, table_id if isinstance(table_id, str) else "").run()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        lobby.start()
+        try:
+            yield
+        finally:
+            await lobby.stop()
+
+    static = StaticFiles(packages=[("pycards.server", "static")])
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/favicon.ico", no_icon),
+            Mount("/static", static, name="static"),
+            Route("/api/games", games),
+            Route("/api/tables", tables, methods=["GET", "POST"]),
+            Route("/api/tables/{table}", table),
+            Route("/api/tables/{table}/join", join, methods=["POST"]),
+            WebSocketRoute("/api/tables/{table}/ws", socket),
+        ],
+        exception_handlers={HTTPException: _http_error, Exception: _internal_error},
+        lifespan=lifespan,
+    )
+    app.add_middleware(_SecurityHeaders)
+    app.state.lobby = lobby
+    return app
+
+
+def serve(data_dir: Union[str, Path], host: str = "127.0.0.1", port: int = 8000, *,
+          log_level: str = "info", **options: Any) -> None:  # fmt: skip
+    """Run :func:`create_app` (``options`` are its keywords) with uvicorn on ``host``:``port``
+    until interrupted. Each WebSocket message is limited to ``message_bytes`` by uvicorn too."""
+    from pycards.server import require
+
+    require()  # uvicorn serves WebSockets only with a WebSocket library installed
+    import uvicorn
+
+    app = create_app(data_dir, **options)
+    limit = int(options.get("message_bytes", 64 * 1024))
+    uvicorn.run(app, host=host, port=port, ws_max_size=limit, log_level=log_level, lifespan="on")

@@ -1,0 +1,219 @@
+"""One WebSocket: a seat or a spectator following one table.
+
+The client's first message (:class:`~pycards.server.messages.Hello`) says who
+it is: a seat with the token its join gave, or a spectator. A wrong seat, a
+wrong token or a malformed first message is answered with an error and the
+connection closed (code 1008); so is silence for ``hello_seconds``.
+
+Then the server sends an update at once (the seat's view of the records from
+``since``), and another after every change at the table; the client sends
+actions. Two tasks share the socket: this one reads the client's messages and
+hands them to the :class:`~pycards.server.lobby.Lobby`; a sender task writes
+everything the client is sent, in order, from a queue. Being woken queues one
+update however many changes come before it is sent: an update holds every
+record since the last one sent, so a slow client gets fewer, larger updates
+and never a stale view. A refused message gets an error and the connection
+stays open, except for a message over the size limit (closed, 1009) and a
+client that lets too many replies pile up unread (closed, 1008).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Optional, Union
+
+from starlette.websockets import WebSocket, WebSocketState
+
+from pycards.server.errors import WireError
+from pycards.server.lobby import Lobby
+from pycards.server.messages import Hello, error_message, read_action, read_hello, update_message
+from pycards.server.tables import Table
+from pycards.server.wire import JSON, dumps, parse
+
+__all__ = ["Connection", "MAX_QUEUED"]
+
+log = logging.getLogger("pycards.server")
+
+MAX_QUEUED = 64
+"""Replies waiting to be sent to one client: more, and the client is not reading (closed)."""
+CLOSE_SECONDS = 5.0
+"""How long the last replies before a close may take to go out."""
+POLICY_VIOLATION, TOO_BIG, INTERNAL = 1008, 1009, 1011
+
+
+class _Update:
+    """The queue item that means: send an update of the table as it stands."""
+
+
+class _Close:
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+_UPDATE = _Update()
+Item = Union[_Update, _Close, dict[str, JSON]]
+
+
+class Connection:
+    """The WebSocket ``socket`` to table ``table_id`` of ``lobby``; :meth:`run` serves it to the end."""
+
+    def __init__(self, socket: WebSocket, lobby: Lobby, table_id: str) -> None:
+        self.socket = socket
+        self.lobby = lobby
+        self.table_id = table_id
+        self.table: Optional[Table] = None
+        self.seat: Optional[int] = None
+        self.sent = 0
+        """The index of the first record not yet sent to this client."""
+        self.queue: asyncio.Queue[Item] = asyncio.Queue()
+        self.update_queued = False
+        self.closing = False
+
+    # -- the watcher side: woken by the lobby ---------------------------------------------------
+
+    def wake(self) -> None:
+        if not self.update_queued:
+            self.update_queued = True
+            self._put(_UPDATE)
+
+    def _put(self, item: Item) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            item = _Close(POLICY_VIOLATION)
+        if isinstance(item, _Close):
+            self.closing = True  # nothing is queued after a close
+        self.queue.put_nowait(item)
+
+    def _refuse(self, error: WireError) -> None:
+        version = self.table.game.records if self.table is not None else None
+        self._put(error_message(error, version))
+
+    # -- serving ---------------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        await self.socket.accept()
+        try:
+            table, hello = await self._hello()
+            self._admit(table, hello)
+        except WireError as error:
+            await self._send_now(error_message(error))
+            await self._close(TOO_BIG if error.code == "too_large" else POLICY_VIOLATION)
+            return
+        except Exception:  # a bug: logged here, never shown to the client
+            log.exception("table %s: a connection could not be opened", self.table_id)
+            await self._send_now(error_message(WireError("internal", "internal error", 500)))
+            await self._close(INTERNAL)
+            return
+        assert self.table is not None
+        sender = asyncio.create_task(self._send_loop())
+        try:
+            self.wake()
+            await self._receive_loop()
+        finally:
+            self.table.watchers.discard(self)
+            if self.closing:  # a close is queued behind the last replies: let them go out first
+                await asyncio.wait({sender}, timeout=CLOSE_SECONDS)
+            sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
+            await self._close(1000)
+
+    async def _hello(self) -> tuple[Table, Hello]:
+        table = self.lobby.get(self.table_id)
+        try:
+            message = await asyncio.wait_for(self.socket.receive(), self.lobby.limits.hello_seconds)
+        except asyncio.TimeoutError:
+            example = '{"seat": 0, "token": "...", "since": 0} or {"seat": null}'
+            raise WireError("bad_hello", f"no first message: say who you are, as in {example}") from None
+        hello = read_hello(self._parse(message))
+        return table, hello
+
+    def _admit(self, table: Table, hello: Hello) -> None:
+        """Check the seat's token and the ``since`` index; start watching the table."""
+        if hello.seat is not None:
+            assert hello.token is not None
+            if not table.check_token(hello.seat, hello.token):
+                raise WireError("unauthorized", "wrong seat or token", 403)
+        records = table.game.records
+        since = table.first_record if hello.since is None else hello.since
+        if since > records:
+            raise WireError("bad_since", f"since must be a record index up to the current version {records}, "
+                            f"not {since}")  # fmt: skip
+        # Records before the table's snapshot are not kept after a restart: the update then
+        # starts at the first one kept, and says so in its "since".
+        self.sent = max(since, table.first_record)
+        self.lobby.watch(table, self)
+        self.table, self.seat = table, hello.seat
+
+    def _parse(self, message: object) -> object:
+        """The JSON value of a received WebSocket message (text frames only)."""
+        assert isinstance(message, dict)
+        if message.get("type") == "websocket.disconnect":
+            raise WireError("bad_hello", "the client left")
+        text = message.get("text")
+        if not isinstance(text, str):
+            data = message.get("bytes")
+            if isinstance(data, bytes) and len(data) > self.lobby.limits.message_bytes:
+                parse(data, self.lobby.limits.message_bytes)  # too_large
+            raise WireError("bad_message", "send each message as JSON in a text frame")
+        return parse(text, self.lobby.limits.message_bytes)
+
+    async def _receive_loop(self) -> None:
+        assert self.table is not None
+        while not self.closing:
+            message = await self.socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            try:
+                data = self._parse(message)
+                if self.seat is None:
+                    raise WireError("spectator", "a spectator cannot act; join a seat to play")
+                await self.lobby.act(self.table, self.seat, read_action(data))
+            except WireError as error:
+                self._refuse(error)
+                if error.code == "too_large":
+                    self._put(_Close(TOO_BIG))
+            except Exception:  # a bug: logged here, never shown to the client
+                log.exception("table %s: a message could not be handled", self.table_id)
+                self._refuse(WireError("internal", "internal error", 500))
+
+    async def _send_loop(self) -> None:
+        table = self.table
+        assert table is not None
+        try:
+            while True:
+                item = await self.queue.get()
+                if isinstance(item, _Close):
+                    await self._close(item.code)
+                    return
+                if isinstance(item, _Update):
+                    self.update_queued = False
+                    game = table.game  # always a saved state (the lobby swaps it in once saved)
+                    item = update_message(table.id, game, self.seat, self.sent)
+                    self.sent = game.records
+                await self.socket.send_text(dumps(item))
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the client left (or a bug, logged): the connection ends
+            if self.socket.application_state == WebSocketState.CONNECTED and not _is_disconnect(error):
+                log.exception("table %s: an update could not be sent", self.table_id)
+            await self._close(INTERNAL)
+
+    async def _send_now(self, message: dict[str, JSON]) -> None:
+        try:
+            await self.socket.send_text(dumps(message))
+        except Exception:  # the client has gone
+            pass
+
+    async def _close(self, code: int) -> None:
+        if self.socket.application_state != WebSocketState.DISCONNECTED:
+            try:
+                await self.socket.close(code)
+            except Exception:  # already closed by the client
+                pass
+
+
+def _is_disconnect(error: Exception) -> bool:
+    name = type(error).__name__
+    return "Disconnect" in name or "Closed" in name or isinstance(error, (OSError, RuntimeError))

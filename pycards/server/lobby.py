@@ -1,0 +1,329 @@
+"""Every table of one server: making them, joining seats, carrying out actions, playing the bots.
+
+The :class:`Lobby` is the one place that changes a table, always under the
+table's ``asyncio.Lock`` (so a table's changes are serialized; different tables
+run concurrently), and always in this order: check, apply to a copy of the
+game, **save** the copy, make it the table's game, wake the watchers. The save
+writes the table's file before anybody can see the change; if it fails the
+table keeps its game as it was and the client is told the server is
+unavailable. So ``table.game`` is always a state on disk, and so is every state
+a client is shown.
+
+Checks, in order, for an action of a seat: the version it was taken at is the
+current one (``game.records``), the session is not over, it is that seat's
+turn, the action document is one of the game's actions (``action_from_dict``)
+and it is legal now. A refused action changes nothing.
+
+Bots play as soon as it is their turn, in a task of the table's own, one action
+at a time, each saved and pushed before the next (the event loop serves the
+other tables and the watchers in between), bounded by the most decisions the
+session can take. The sessions are finite: a game is served only if its
+session is a number of ``deals`` (its ``until`` option, if it has one, is
+``"deals"``), at most :attr:`Limits.max_deals`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from pycards.errors import IllegalActionError
+from pycards.games import GAMES, canonical_name, game_class
+from pycards.games.base import Action, Game
+from pycards.games.engine.document import shown
+from pycards.games.engine.options import Field
+from pycards.games.text import action_text
+from pycards.server.errors import ServerConfigError, WireError
+from pycards.server.messages import ActionMessage, CreateRequest
+from pycards.server.store import TableStore
+from pycards.server.tables import Seat, Table, Watcher, new_table_id, token_digest
+from pycards.server.wire import JSON, dumps, to_json
+
+__all__ = ["Limits", "Lobby"]
+
+log = logging.getLogger("pycards.server")
+
+RETRY_SECONDS = 1.0
+"""After a failed save of a bot's action, the bots try again this much later."""
+SAVE_RETRIES = 30
+FALLBACK_PLAYERS = (1, 64)
+"""The players a game class allows when it does not say (``MIN_PLAYERS``, ``MAX_PLAYERS``)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server allows: ``max_tables`` tables in its data directory (finished ones
+    count until their files are removed), sessions of at most ``max_deals`` deals,
+    ``max_watchers`` connections per table, ``message_bytes`` per client message or HTTP
+    body, ``hello_seconds`` for a new WebSocket to say who it is."""
+
+    max_tables: int = 1000
+    max_deals: int = 100
+    max_watchers: int = 32
+    message_bytes: int = 64 * 1024
+    hello_seconds: float = 10.0
+
+    def __post_init__(self) -> None:
+        for name, low, high in (("max_tables", 1, 10**6), ("max_deals", 1, 10**6), ("max_watchers", 1, 10**4),
+                                ("message_bytes", 1024, 16 * 1024 * 1024)):  # fmt: skip
+            value = getattr(self, name)
+            if type(value) is not int or not low <= value <= high:
+                raise ServerConfigError(f"{name} must be a whole number from {low} to {high}, "
+                                        f"not {shown(value)}")  # fmt: skip
+        seconds = self.hello_seconds
+        if type(seconds) not in (int, float) or not 0 < seconds <= 3600:
+            raise ServerConfigError(f"hello_seconds must be from 0 to 3600 seconds, not {shown(seconds)}")
+
+
+def _mixed(*parts: object) -> int:
+    """A 64-bit seed from the operator's seed and a table's number (and a seat's)."""
+    text = "/".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+
+
+def _bounds(cls: type[Game]) -> tuple[int, int]:
+    low = getattr(cls, "MIN_PLAYERS", FALLBACK_PLAYERS[0])
+    high = getattr(cls, "MAX_PLAYERS", FALLBACK_PLAYERS[1])
+    return (int(low), int(high)) if type(low) is int and type(high) is int else FALLBACK_PLAYERS
+
+
+class Lobby:
+    """The tables kept in ``data_dir`` (loaded now; files that cannot be loaded are logged and
+    left alone, their ids in :attr:`skipped`). ``seed``: the operator's seed, from which each
+    table's seed is derived (``None``: each table's seed is drawn with :mod:`secrets`)."""
+
+    def __init__(self, data_dir: Path, limits: Limits = Limits(), seed: Optional[int] = None,
+                 fsync: bool = True) -> None:  # fmt: skip
+        if seed is not None and type(seed) is not int:
+            raise ServerConfigError(f"the seed must be an int or None, not {shown(seed)}")
+        self.limits = limits
+        self.seed = seed
+        self.store = TableStore(data_dir, fsync)
+        self.tables: dict[str, Table] = {}
+        self.skipped: list[str] = []
+        self._creating = 0
+        self._stopping = False
+        for table_id, text in self.store.read_all():
+            try:
+                table = Table.from_document(json.loads(text), table_id)
+            except Exception as error:  # StateError mostly: one bad file never stops the server
+                log.warning("table %s is not loaded: %s", table_id, error)
+                self.skipped.append(table_id)
+                continue
+            self.tables[table_id] = table
+        self._next_number = 1 + max((t.number for t in self.tables.values()), default=-1)
+
+    # -- the games served -------------------------------------------------------------------
+
+    def _served_fields(self, cls: type[Game]) -> Optional[dict[str, Field]]:
+        """The options a client may set for game ``cls`` (``until`` is the server's), or
+        ``None`` if its sessions are not a number of deals (then it is not served)."""
+        fields = {f.name: f for f in cls.Options.describe()}
+        if "deals" not in fields or fields["deals"].kind != "int":
+            return None
+        if "until" in fields and "deals" not in fields["until"].choices:
+            return None
+        fields.pop("until", None)
+        deals = fields["deals"]
+        fields["deals"] = deals._replace(high=min(int(deals.high or 1), self.limits.max_deals))
+        return fields
+
+    def games(self) -> list[JSON]:
+        """Each game served: its name, the players it allows, the options a client may set."""
+        served: list[JSON] = []
+        for name in GAMES:
+            cls = game_class(name)
+            fields = self._served_fields(cls)
+            if fields is None:
+                continue
+            low, high = _bounds(cls)
+            served.append({"name": name, "min_players": low, "max_players": high,
+                           "options": [to_json(f) for f in fields.values()]})  # fmt: skip
+        return served
+
+    def _new_game(self, request: CreateRequest, number: int) -> Game:
+        try:
+            name = canonical_name(request.game)
+        except ValueError:
+            raise WireError("unknown_game", f"unknown game {shown(request.game)}; the games are "
+                            f"{', '.join(GAMES)}") from None  # fmt: skip
+        cls = game_class(name)
+        fields = self._served_fields(cls)
+        if fields is None:
+            raise WireError("unknown_game", f"this server does not serve {name}")
+        low, high = _bounds(cls)
+        if not low <= request.players <= high:
+            raise WireError("bad_players", f"{name} needs {low} to {high} players, not {request.players}")
+        if len(request.bots) >= request.players:
+            raise WireError("bad_bots", "bots may play every seat but one: a table is for people")
+        for seat in request.bots:
+            if seat >= request.players:
+                raise WireError("bad_bots", f"a bot's seat is from 0 to {request.players - 1}, not {seat}")
+        options: dict[str, Any] = {}
+        for key, value in request.options.items():
+            if key == "until" and value != "deals":
+                raise WireError("bad_options", "this server plays sessions of a number of deals: until "
+                                f"must be 'deals', not {shown(value)}")  # fmt: skip
+            if key not in fields and key != "until":
+                raise WireError("bad_options", f"unknown {name} option {shown(key)}; the options are "
+                                f"{', '.join(fields)}")  # fmt: skip
+            options[key] = value
+        deals = options.get("deals", fields["deals"].default)
+        if type(deals) is int and deals > self.limits.max_deals:
+            raise WireError("bad_options", f"this server plays at most {self.limits.max_deals} deals a "
+                            f"session, not {deals}")  # fmt: skip
+        if "until" in {f.name for f in cls.Options.describe()}:
+            options["until"] = "deals"
+        seed = secrets.randbits(64) if self.seed is None else _mixed(self.seed, number)
+        try:
+            return cls(players=request.players, seed=seed, **options)
+        except ValueError as error:  # GameOptionError: names the option and the client's value
+            text = str(error)
+            raise WireError("bad_options", text if str(seed) not in text else "bad options") from None
+        except TypeError:
+            raise WireError("bad_options", f"bad options for {name}") from None
+
+    # -- tables ----------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise WireError("no_table", "no such table", 404)
+        return table
+
+    async def create(self, request: CreateRequest) -> Table:
+        """A new table for ``request``, saved; its bots start at once."""
+        if len(self.tables) + self._creating >= self.limits.max_tables:
+            limit = self.limits.max_tables
+            raise WireError("too_many_tables", f"this server holds at most {limit} tables", 503)
+        number = self._next_number
+        game = self._new_game(request, number)
+        self._next_number += 1
+        table_id = new_table_id()
+        while table_id in self.tables:
+            table_id = new_table_id()
+        seats = [Seat() for _ in range(game.players)]
+        for seat in request.bots:
+            bot = secrets.randbits(64) if self.seed is None else _mixed(self.seed, number, "bot", seat)
+            seats[seat].bot_seed = bot
+        table = Table(table_id, game, seats, number, time.time())
+        self._creating += 1
+        try:
+            await self._save(table)
+        finally:
+            self._creating -= 1
+        self.tables[table_id] = table
+        self.kick_bots(table)
+        return table
+
+    async def join(self, table: Table, seat: Optional[int]) -> tuple[int, str]:
+        """Take ``seat`` (``None``: the first free one) at ``table``: the seat and its token."""
+        async with table.lock:
+            chosen = table.choose_seat(seat)
+            token = secrets.token_urlsafe(32)
+            table.seats[chosen].token_sha256 = token_digest(token)
+            try:
+                await self._save(table)
+            except WireError:
+                table.seats[chosen].token_sha256 = None
+                raise
+        return chosen, token
+
+    def watch(self, table: Table, watcher: Watcher) -> None:
+        if len(table.watchers) >= self.limits.max_watchers:
+            raise WireError("too_many_connections", f"a table takes at most {self.limits.max_watchers} "
+                            "connections", 503)  # fmt: skip
+        table.watchers.add(watcher)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    async def act(self, table: Table, seat: int, message: ActionMessage) -> None:
+        """Carry out ``seat``'s action at ``table``, or raise a WireError and change nothing."""
+        async with table.lock:
+            game = table.game
+            if message.version != game.records:
+                raise WireError("stale_version", f"version {message.version} is not the current version "
+                                f"{game.records}")  # fmt: skip
+            if game.to_act is None:
+                raise WireError("session_over", "the session is over")
+            if game.to_act != seat:
+                raise WireError("not_your_turn", f"it is seat {game.to_act}'s turn, not seat {seat}'s")
+            try:
+                action = type(game).action_from_dict(message.action)
+            except (ValueError, TypeError) as error:
+                text = str(error) if isinstance(error, IllegalActionError) else "not an action of this game"
+                raise WireError("bad_action", text) from None
+            if not game.is_legal(action):
+                raise WireError("illegal_action", f"{action_text(action)} is not legal now")
+            await self._commit(table, action)
+        self.kick_bots(table)
+
+    async def _commit(self, table: Table, action: Action) -> None:
+        """Apply a legal action to a copy of the game, save the copy, and only then make it the
+        table's game and wake the watchers: ``table.game`` is always a state on disk, and a
+        failed save leaves it as it was."""
+        game = table.game.copy()
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            raise WireError("illegal_action", f"{action_text(action)} is not legal now") from None
+        await self._save(table, game)
+        table.game = game
+        table.notify()
+
+    async def _save(self, table: Table, game: Optional[Game] = None) -> None:
+        """Write the table's file, with ``game`` for its game if given (in a worker thread: the
+        event loop goes on meanwhile); a WireError ``unavailable`` if the disk refuses."""
+        text = dumps(table.document(game))  # here, not in the thread: the game is this thread's
+        try:
+            await asyncio.to_thread(self.store.write, table.id, text)
+        except OSError as error:
+            log.error("table %s could not be saved: %s", table.id, error)
+            raise WireError("unavailable", "the server could not save the table; try again", 503) from None
+
+    # -- bots --------------------------------------------------------------------------------
+
+    def kick_bots(self, table: Table) -> None:
+        """Start the table's bot task if a bot is to act and none is running."""
+        if self._stopping or not table.bot_to_act():
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.create_task(self._play_bots(table), name=f"bots of table {table.id}")
+
+    async def _play_bots(self, table: Table) -> None:
+        game = table.game
+        deals = int(getattr(game.options, "deals", 1))
+        bound = game.info.max_decisions_per_deal * (deals + 1) + SAVE_RETRIES
+        for _ in range(bound):
+            async with table.lock:
+                if not table.bot_to_act():
+                    return  # no await after this check: a kick that follows starts a new task
+                try:
+                    await self._commit(table, table.bot_action())
+                except WireError:
+                    failed = True
+                else:
+                    failed = False
+            await asyncio.sleep(RETRY_SECONDS if failed else 0)
+        log.error("the bots of table %s stopped after %d decisions", table.id, bound)
+
+    def start(self) -> None:
+        """Start the bots of every table where a bot is to act (after a restart)."""
+        self._stopping = False
+        for table in self.tables.values():
+            self.kick_bots(table)
+
+    async def stop(self) -> None:
+        """Stop every bot task (each stops between two actions, or in a save, which completes)."""
+        self._stopping = True
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,191 @@
+"""The server's messages: what clients send, read strictly, and what the server sends back.
+
+Every document a client sends is a JSON object with exactly the fields listed
+for it (an unknown field is refused, not ignored: a client that sends
+``"seed"`` or ``"seat"`` where it has no place learns so at once):
+
+* creating a table (HTTP): :class:`CreateRequest`;
+* joining a seat (HTTP): :class:`JoinRequest`;
+* the first WebSocket message, saying who is connecting: :class:`Hello`;
+* every later WebSocket message of a seat, an action: :class:`ActionMessage`.
+
+:func:`update_message` is what the server pushes to a seat or a spectator
+after every change: only that seat's view (``game.events(seat, since)``, its
+observation, its legal actions when it is to act) and public facts (whose turn,
+the version, the payoffs). :func:`error_message` is a refusal. The formats are
+written out in docs/server.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from pycards.games.base import Game
+from pycards.games.engine.document import shown
+from pycards.games.text import observation_lines
+from pycards.server.errors import WireError
+from pycards.server.wire import JSON, record_json, to_json
+
+__all__ = [
+    "ActionMessage", "CreateRequest", "Hello", "JoinRequest", "TOKEN_CHARS", "error_message",
+    "read_action", "read_create", "read_hello", "read_join", "update_message",
+]  # fmt: skip
+
+TOKEN_CHARS = 128
+"""The longest token a client may send (the server's are 43 characters)."""
+MAX_BOTS_LISTED = 64
+
+
+def _fields(data: object, what: str, required: Sequence[str],
+            optional: Sequence[str] = ()) -> Mapping[str, Any]:  # fmt: skip
+    """``data`` if it is an object with every ``required`` field and no field but those
+    and the ``optional`` ones; a WireError ``bad_message`` naming the problem otherwise."""
+    allowed = [*required, *optional]
+    if not isinstance(data, dict):
+        raise WireError("bad_message", f"{what} is a JSON object with the fields {', '.join(allowed)}, "
+                        f"not {type(data).__name__ if data is not None else 'null'}")  # fmt: skip
+    for key in data:
+        if key not in allowed:
+            raise WireError("bad_message", f"unknown field {shown(key)} in {what}; the fields are "
+                            f"{', '.join(allowed)}")  # fmt: skip
+    for key in required:
+        if key not in data:
+            raise WireError("bad_message", f"{what} needs the field {key!r}")
+    return data
+
+
+def _whole(value: object, what: str, low: int = 0) -> int:
+    """An exact JSON whole number (never a bool, a float or a string of digits) of at least ``low``."""
+    if type(value) is not int or value < low:
+        raise WireError("bad_message", f"{what} must be a whole number of at least {low}, not {shown(value)}")
+    return value
+
+
+@dataclass(frozen=True)
+class CreateRequest:
+    """``{"game": name, "players": n, "options": {...}, "bots": [seat, ...]}``: a new table
+    of ``game`` for ``players`` seats on the game's ``options`` (the server checks them
+    against the game's own rules), with a server-side random bot at each seat of ``bots``.
+    There is no seed: the server chooses it."""
+
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    bots: tuple[int, ...]
+
+
+def read_create(data: object) -> CreateRequest:
+    fields = _fields(data, "a table request", ("game", "players"), ("options", "bots"))
+    game = fields["game"]
+    if type(game) is not str:
+        raise WireError("bad_message", f"game must be a game's name, not {shown(game)}")
+    players = _whole(fields["players"], "players", 1)
+    options = fields.get("options", {})
+    if not isinstance(options, dict):
+        raise WireError("bad_message", f"options must be an object of names and values, not {shown(options)}")
+    bots = fields.get("bots", [])
+    if not isinstance(bots, list) or len(bots) > MAX_BOTS_LISTED:
+        raise WireError("bad_message", f"bots must be a list of seats, not {shown(bots)}")
+    seats = tuple(_whole(seat, "a bot's seat") for seat in bots)
+    if len(set(seats)) != len(seats):
+        raise WireError("bad_message", f"bots names a seat twice: {shown(list(seats))}")
+    return CreateRequest(game, players, options, seats)
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    """``{"seat": n}``: take seat ``n``; ``{}`` or ``{"seat": null}``: the first free seat."""
+
+    seat: Optional[int]
+
+
+def read_join(data: object) -> JoinRequest:
+    fields = _fields(data, "a join request", (), ("seat",))
+    seat = fields.get("seat")
+    return JoinRequest(None if seat is None else _whole(seat, "seat"))
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The first WebSocket message: ``{"seat": n, "token": "...", "since": k}`` to play
+    seat ``n`` (the token its join gave), ``{"seat": null, "since": k}`` to watch.
+    ``since`` (optional) is the first record the client still needs: the version of the
+    last update it received, or 0 for the whole log."""
+
+    seat: Optional[int]
+    token: Optional[str]
+    since: Optional[int]
+
+
+def read_hello(data: object) -> Hello:
+    fields = _fields(data, "the first message", ("seat",), ("token", "since"))
+    seat, token, since = fields["seat"], fields.get("token"), fields.get("since")
+    if seat is not None:
+        seat = _whole(seat, "seat")
+        if type(token) is not str or not 0 < len(token) <= TOKEN_CHARS:
+            raise WireError("bad_message", "a seat's first message needs its token (from joining the seat)")
+    elif token is not None:
+        raise WireError("bad_message", "a spectator (seat null) has no token")
+    return Hello(seat, token, None if since is None else _whole(since, "since"))
+
+
+@dataclass(frozen=True)
+class ActionMessage:
+    """``{"version": v, "action": {"type": "Stake", "amount": 2}}``: the seat's action, taken
+    at version ``v`` (the version of the update it answers: any other is stale)."""
+
+    version: int
+    action: Mapping[str, Any]
+
+
+def read_action(data: object) -> ActionMessage:
+    fields = _fields(data, "an action message", ("version", "action"))
+    version = _whole(fields["version"], "version")
+    action = fields["action"]
+    if not isinstance(action, dict):
+        raise WireError("bad_message", f"action must be an action object such as {{\"type\": \"Draw\"}}, "
+                        f"not {shown(action)}")  # fmt: skip
+    return ActionMessage(version, action)
+
+
+def update_message(table: str, game: Game, seat: Optional[int], since: int) -> dict[str, JSON]:
+    """What ``seat`` (``None``: a spectator) is sent about ``game`` at table ``table``: its
+    view of every record from index ``since`` (from the first record the game keeps to
+    ``game.records``),
+    its observation and, when it is to act, its legal actions; whose turn it is, the version
+    (``game.records``, the index of the next record), whether the session is over, the payoffs."""
+    events = game.events(seat, since)
+    to_act = game.to_act
+    message: dict[str, JSON] = {
+        "type": "update",
+        "table": table,
+        "game": game.name,
+        "seat": seat,
+        "version": game.records,
+        "since": since,
+        "to_act": to_act,
+        "over": to_act is None,
+        "events": [record_json(record, seat, since + i) for i, record in enumerate(events)],
+        "observation": None,
+        "observation_text": None,
+        "legal_actions": [],
+        "payoffs": to_json(game.payoffs()),
+    }
+    if seat is not None:
+        observation = game.observation(seat)
+        message["observation"] = to_json(observation)
+        message["observation_text"] = list(observation_lines(game.name, observation))
+        if to_act == seat:
+            message["legal_actions"] = [to_json(action) for action in game.legal_actions()]
+    return message
+
+
+def error_message(error: WireError, version: Optional[int] = None) -> dict[str, JSON]:
+    """A refusal: ``{"type": "error", "code": ..., "message": ..., "version": v}`` (the
+    table's current version, when there is a table)."""
+    message: dict[str, JSON] = {"type": "error", "code": error.code, "message": error.message}
+    if version is not None:
+        message["version"] = version
+    return message

@@ -1,0 +1,233 @@
+"""A table: one game, its seats (people with secret tokens, or server-side bots), its file form.
+
+A :class:`Table` holds a driver (any registered game), one :class:`Seat` per
+place and what the server needs to serve it: an ``asyncio.Lock`` that
+serializes everything that changes the table, the connections watching it, and
+the task playing its bots. It does no I/O itself (:mod:`pycards.server.lobby`
+saves it and runs it).
+
+A person's seat is claimed by joining: the server makes a random token, gives
+it to that client once and keeps only its SHA-256, so neither the table file
+nor the memory holds a token that could be replayed. A bot's seat plays
+:class:`~pycards.games.policies.RandomLegal`, its choice for each decision drawn
+from the bot's secret seed and the decision's record index, so a bot plays the
+same after a restart as it would have without one.
+
+:meth:`Table.document` is the table as the server saves it (the game's
+``to_dict()``, which holds the seed, the seats, the bots' seeds): it never goes
+to a client. :meth:`Table.summary` is the public part.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import re
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Optional, Protocol
+
+from pycards.errors import StateError
+from pycards.games import game_class
+from pycards.games.base import Action, Game
+from pycards.games.engine.document import shown
+from pycards.games.policies import RandomLegal
+from pycards.server.errors import WireError
+from pycards.server.wire import JSON, to_json
+
+__all__ = ["FORMAT", "TABLE_ID", "Seat", "Table", "Watcher", "new_table_id", "token_digest"]
+
+FORMAT = "pycards.server.table"
+FORMAT_VERSION = 1
+TABLE_ID = re.compile(r"[0-9a-f]{16}")
+"""A table's id: 16 lower-case hex digits (64 random bits), safe in a path and a file name."""
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+BOT_POLICY = "random_legal"
+
+
+def new_table_id() -> str:
+    return secrets.token_hex(8)
+
+
+def token_digest(token: str) -> str:
+    """The SHA-256 of a seat's token, in hex: all the server keeps of it."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Watcher(Protocol):
+    """A connection following a table: woken after every change, it sends its own update."""
+
+    def wake(self) -> None: ...
+
+
+@dataclass
+class Seat:
+    """One place at a table: a bot (``bot_seed`` set) or a person's seat, ``token_sha256``
+    set once somebody has joined it."""
+
+    bot_seed: Optional[int] = None
+    token_sha256: Optional[str] = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_seed is not None
+
+    @property
+    def taken(self) -> bool:
+        return self.is_bot or self.token_sha256 is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        bot = None if self.bot_seed is None else {"policy": BOT_POLICY, "seed": self.bot_seed}
+        return {"bot": bot, "token_sha256": self.token_sha256}
+
+
+class Table:
+    """Game ``game`` at table ``table_id`` (the ``number``-th table the data directory has
+    held), with ``seats``. ``first_record`` is the first record the game keeps: 0 for a new
+    game, the snapshot's record count for one restored from its file."""
+
+    def __init__(self, table_id: str, game: Game, seats: list[Seat], number: int, created: float,
+                 first_record: int = 0) -> None:  # fmt: skip
+        if len(seats) != game.players:
+            raise ValueError(f"a table of {game.players} players has {game.players} seats, not {len(seats)}")
+        self.id = table_id
+        self.game = game
+        self.seats = seats
+        self.number = number
+        self.created = created
+        self.first_record = first_record
+        self.lock = asyncio.Lock()
+        """Held by every change (an action, a join): a table's changes are serialized."""
+        self.watchers: set[Watcher] = set()
+        self.bot_task: Optional[asyncio.Task[None]] = None
+
+    # -- seats ----------------------------------------------------------------------------
+
+    def is_bot(self, seat: Optional[int]) -> bool:
+        return seat is not None and self.seats[seat].is_bot
+
+    def bot_to_act(self) -> bool:
+        return self.is_bot(self.game.to_act)
+
+    def bot_action(self) -> Action:
+        """The action of the bot to act: RandomLegal, drawn from its seed and the record index."""
+        game = self.game
+        seat = game.to_act
+        assert seat is not None
+        seed = self.seats[seat].bot_seed
+        assert seed is not None
+        policy = RandomLegal(seed).for_session(game.records)
+        return policy(game.observation(seat), game.legal_actions())
+
+    def choose_seat(self, seat: Optional[int]) -> int:
+        """The seat a join takes: ``seat`` if it is free, else the first free one; a
+        WireError if there is none (or ``seat`` is not a free person's seat)."""
+        players = self.game.players
+        if seat is None:
+            free = [s for s, place in enumerate(self.seats) if not place.taken]
+            if not free:
+                raise WireError("seat_taken", "every seat at this table is taken", 409)
+            return free[0]
+        if not 0 <= seat < players:
+            raise WireError("bad_seat", f"this table has seats 0 to {players - 1}, not {shown(seat)}")
+        if self.seats[seat].is_bot:
+            raise WireError("seat_taken", f"seat {seat} is played by a bot", 409)
+        if self.seats[seat].taken:
+            raise WireError("seat_taken", f"seat {seat} is taken", 409)
+        return seat
+
+    def check_token(self, seat: int, token: str) -> bool:
+        """Whether ``token`` is the one given for ``seat`` (compared in constant time)."""
+        if not 0 <= seat < len(self.seats):
+            return False
+        digest = self.seats[seat].token_sha256
+        return digest is not None and hmac.compare_digest(digest, token_digest(token))
+
+    def notify(self) -> None:
+        """Wake every connection watching the table: the state has changed."""
+        for watcher in list(self.watchers):
+            watcher.wake()
+
+    # -- what clients may know --------------------------------------------------------------
+
+    def summary(self) -> dict[str, JSON]:
+        """The table's public facts: game, terms, seats (bot, taken), version, turn, results."""
+        game = self.game
+        return {
+            "table": self.id,
+            "game": game.name,
+            "players": game.players,
+            "options": to_json(game.options.to_dict()),
+            "seats": [{"seat": s, "kind": "bot" if place.is_bot else "person", "taken": place.taken}
+                      for s, place in enumerate(self.seats)],  # fmt: skip
+            "version": game.records,
+            "to_act": game.to_act,
+            "over": game.to_act is None,
+            "deal_number": game.deal_number,
+            "payoffs": to_json(game.payoffs()),
+        }
+
+    # -- the file form (server-side only) ------------------------------------------------------
+
+    def document(self, game: Optional[Game] = None) -> dict[str, Any]:
+        """The table as its file holds it (with ``game`` for its game, if given): the game's
+        snapshot (with its seed), the seats (token digests, bot seeds). For the server's disk,
+        never for a client."""
+        game = self.game if game is None else game
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "id": self.id,
+            "number": self.number,
+            "created": self.created,
+            "game": game.name,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "state": game.to_dict(),
+        }
+
+    @classmethod
+    def from_document(cls, data: object, expected_id: str) -> Table:
+        """A table from :meth:`document`, checked; StateError naming the first problem."""
+        if not isinstance(data, Mapping):
+            raise StateError(f"a table file holds an object, not {shown(data)}")
+        if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
+            raise StateError(f"not a table file of format {FORMAT} {FORMAT_VERSION}: "
+                             f"{shown(data.get('format'))} {shown(data.get('format_version'))}")  # fmt: skip
+        table_id = data.get("id")
+        if table_id != expected_id or not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+            raise StateError(f"id {shown(table_id)} does not match the file name {expected_id!r}")
+        number, created = data.get("number"), data.get("created")
+        if type(number) is not int or number < 0:
+            raise StateError(f"number must be a whole number, not {shown(number)}")
+        if type(created) not in (int, float):
+            raise StateError(f"created must be a time, not {shown(created)}")
+        name = data.get("game")
+        if not isinstance(name, str):
+            raise StateError(f"game must be a game's name, not {shown(name)}")
+        game = game_class(name).from_dict(data.get("state"))  # type: ignore[arg-type]
+        raw_seats = data.get("seats")
+        if not isinstance(raw_seats, list) or len(raw_seats) != game.players:
+            raise StateError(f"seats must list the {game.players} seats, not {shown(raw_seats)}")
+        seats = [_seat(raw, i) for i, raw in enumerate(raw_seats)]
+        when = float(created)  # type: ignore[arg-type]
+        return cls(table_id, game, seats, number, when, first_record=game.records)
+
+
+def _seat(raw: object, index: int) -> Seat:
+    if not isinstance(raw, Mapping) or set(raw) != {"bot", "token_sha256"}:
+        raise StateError(f"seats[{index}] must be an object with bot and token_sha256, not {shown(raw)}")
+    bot, digest = raw["bot"], raw["token_sha256"]
+    seed = None
+    if bot is not None:
+        well_formed = isinstance(bot, Mapping) and bot.get("policy") == BOT_POLICY
+        if not well_formed or type(bot.get("seed")) is not int:
+            raise StateError(f"seats[{index}].bot must be {{policy: {BOT_POLICY!r}, seed: int}}, "
+                             f"not {shown(bot)}")  # fmt: skip
+        seed = bot["seed"]
+    if digest is not None and (not isinstance(digest, str) or not _DIGEST.fullmatch(digest)):
+        raise StateError(f"seats[{index}].token_sha256 must be a SHA-256 in hex, not {shown(digest)}")
+    if seed is not None and digest is not None:
+        raise StateError(f"seats[{index}] is a bot and a person's seat at once")
+    return Seat(seed, digest)
