@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+from pycards.games import game_class, new_game
 from pycards.games.vingt_un import VingtUn
 
 
@@ -27,3 +29,27 @@ def pack_accounting(game: VingtUn) -> None:
                     cards.update(hand.cards)
     assert cards == the_pack(game)
     assert Counter(game.info.pack) == the_pack(game)
+
+
+# -- for the adapters' tests: every registered game, at the player counts worth trying ---------
+
+
+def player_counts(name: str) -> list[int]:
+    """The fewest players the game allows, and four (or its most, if fewer)."""
+    info = new_game(name).info
+    return sorted({info.min_players, min(info.max_players, 4)})
+
+
+def session(name: str, deals: int) -> dict[str, Any]:
+    """The option that makes a session ``deals`` deals long, for a game that has it."""
+    names = {rule.name for rule in game_class(name).Options.describe()}
+    return {"deals": deals} if "deals" in names else {}
+
+
+REWARD_EXTRAS = [
+    ("vingt_un", 3, {"pool_contribution": 2, "pool_tie_share": 2, "pool_to_natural": True,
+                     "natural_privilege": "double", "selling": True}),
+    ("vingt_un", 4, {"max_decisions": 7}),
+]  # fmt: skip
+"""Sessions whose rewards are worth adding up: a pool (not zero-sum) with every payment the
+options allow, and deals cut short by the bound on decisions."""

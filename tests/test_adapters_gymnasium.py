@@ -17,30 +17,17 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 
-gymnasium = pytest.importorskip("gymnasium")
-
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-
-import pycards.adapters  # noqa: E402  (registers the ids)
-from pycards.adapters import env_id, gymnasium_env, register_gymnasium  # noqa: E402
-from pycards.errors import GameOptionError, IllegalActionError  # noqa: E402
-from pycards.games import GAMES, game_class, new_game  # noqa: E402
-from pycards.games.policies import RandomLegal, first_legal  # noqa: E402
-
-def player_counts(name: str) -> list[int]:
-    """The fewest players the game allows, and four (or its most, if fewer)."""
-    info = new_game(name).info
-    return sorted({info.min_players, min(info.max_players, 4)})
-
-
-def session(name: str, deals: int) -> dict[str, Any]:
-    """The option that makes a session ``deals`` deals long, for a game that has it."""
-    names = {rule.name for rule in game_class(name).Options.describe()}
-    return {"deals": deals} if "deals" in names else {}
-
+import pycards.adapters  # noqa: F401  (registers the ids)
+from driver_checks import REWARD_EXTRAS, player_counts, session
+from pycards.adapters import env_id, gymnasium_env, register_gymnasium
+from pycards.errors import GameOptionError, IllegalActionError
+from pycards.games import GAMES, new_game
+from pycards.games.policies import RandomLegal, first_legal
 
 CASES = [(name, players, seat)
          for name in GAMES for players in player_counts(name) for seat in (0, players - 1)]  # fmt: skip
@@ -142,11 +129,7 @@ def test_another_seats_face_down_card_does_not_show() -> None:
     assert envs[0].game.encode(2).tolist() != envs[1].game.encode(2).tolist()  # seat 2 sees its own card
 
 
-REWARD_CASES = [(name, players, {}) for name in GAMES for players in player_counts(name)] + [
-    ("vingt_un", 3, {"pool_contribution": 2, "pool_tie_share": 2, "pool_to_natural": True,
-                     "natural_privilege": "double", "selling": True}),
-    ("vingt_un", 4, {"max_decisions": 7}),
-]  # fmt: skip
+REWARD_CASES = [(name, players, {}) for name in GAMES for players in player_counts(name)] + REWARD_EXTRAS
 
 
 @pytest.mark.parametrize(("name", "players", "options"), REWARD_CASES)

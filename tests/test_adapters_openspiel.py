@@ -15,21 +15,14 @@ import random
 from typing import Any
 
 import numpy as np
+import pyspiel
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-
-from pycards.adapters import openspiel_game  # noqa: E402
-from pycards.errors import GameOptionError, IllegalActionError  # noqa: E402
-from pycards.games import GAMES, new_game  # noqa: E402
-from pycards.games.engine.events import Dealt  # noqa: E402
-
-
-def player_counts(name: str) -> list[int]:
-    """The fewest players the game allows, and four (or its most, if fewer)."""
-    info = new_game(name).info
-    return sorted({info.min_players, min(info.max_players, 4)})
-
+from driver_checks import player_counts
+from pycards.adapters import openspiel_game
+from pycards.errors import GameOptionError, IllegalActionError
+from pycards.games import GAMES, new_game
+from pycards.games.engine.events import Dealt
 
 CASES = [(name, players, {}) for name in GAMES for players in player_counts(name)] + [
     ("vingt_un", 3, {"deals": 2, "pool_contribution": 2, "pool_tie_share": 2, "pool_to_natural": True,

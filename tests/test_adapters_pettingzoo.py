@@ -20,27 +20,16 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pettingzoo.test as pettingzoo_test
 import pytest
 
+from driver_checks import REWARD_EXTRAS, player_counts, session
 from pycards.adapters import pettingzoo_env
 from pycards.errors import GameOptionError, IllegalActionError
-from pycards.games import GAMES, game_class, new_game
+from pycards.games import GAMES, new_game
 
-pettingzoo_test = pytest.importorskip("pettingzoo.test")
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def player_counts(name: str) -> list[int]:
-    """The fewest players the game allows, and four (or its most, if fewer)."""
-    info = new_game(name).info
-    return sorted({info.min_players, min(info.max_players, 4)})
-
-
-def session(name: str, deals: int) -> dict[str, Any]:
-    """The option that makes a session ``deals`` deals long, for a game that has it."""
-    names = {rule.name for rule in game_class(name).Options.describe()}
-    return {"deals": deals} if "deals" in names else {}
 
 
 CASES = [(name, players) for name in GAMES for players in player_counts(name)]
@@ -133,11 +122,7 @@ def test_another_seats_face_down_card_does_not_show() -> None:
 # -- rewards, terminations, truncations ----------------------------------------------------
 
 
-REWARD_CASES = [(name, players, {}) for name, players in CASES] + [
-    ("vingt_un", 3, {"pool_contribution": 2, "pool_tie_share": 2, "pool_to_natural": True,
-                     "natural_privilege": "double", "selling": True}),
-    ("vingt_un", 4, {"max_decisions": 7}),
-]  # fmt: skip
+REWARD_CASES = [(name, players, {}) for name, players in CASES] + REWARD_EXTRAS
 
 
 @pytest.mark.parametrize(("name", "players", "options"), REWARD_CASES)
