@@ -20,6 +20,7 @@ import httpx
 import pytest
 from test_server_views import watchdog  # noqa: F401
 
+import pycards
 from pycards.cli import main
 
 FRAMEWORKS = ("starlette", "uvicorn", "websockets", "wsproto", "anyio", "httpx")
@@ -76,8 +77,11 @@ def _start(data: Path) -> tuple[subprocess.Popen[str], str]:
     port = _free_port()
     command = [sys.executable, "-m", "pycards", "serve", "--host", "127.0.0.1", "--port", str(port),
                "--data", str(data)]  # fmt: skip
+    # outside the source tree (whose pycards/ holds no compiled modules under CI), on the
+    # installed package's path
+    package = str(Path(pycards.__file__).resolve().parent.parent)
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+                               cwd=data.parent, env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": package})
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while True:

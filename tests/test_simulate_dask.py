@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from distributed import Client, LocalCluster
@@ -20,7 +21,7 @@ from distributed import Client, LocalCluster
 from pycards.games.policies import DrawBelow, RandomLegal
 from pycards.games.simulate import simulate
 
-CASE = {"deals": 1_200, "seed": 11, "players": 4, "session_deals": 100}
+CASE: dict[str, Any] = {"deals": 1_200, "seed": 11, "players": 4, "session_deals": 100}
 
 
 @pytest.fixture(scope="module")
@@ -43,15 +44,15 @@ def test_the_workers_are_processes_on_loopback(client: Client) -> None:
 
 @pytest.mark.parametrize("block", [1, 3, 12])
 def test_a_cluster_gives_the_serial_result(client: Client, block: int) -> None:
-    alone = simulate("vingt_un", DrawBelow(16), **CASE)  # type: ignore[arg-type]
+    alone = simulate("vingt_un", DrawBelow(16), **CASE)
     with client.get_executor() as executor:
-        spread = simulate("vingt_un", DrawBelow(16), executor=executor, block=block, **CASE)  # type: ignore[arg-type]
+        spread = simulate("vingt_un", DrawBelow(16), executor=executor, block=block, **CASE)
     assert spread == alone
     assert spread.deals == CASE["deals"] and sum(spread.totals) == 0
 
 
 def test_a_cluster_runs_seeded_random_policies_as_here(client: Client) -> None:
-    kwargs = {"deals": 300, "seed": 5, "players": 3, "session_deals": 50}
-    alone = simulate("vingt_un", RandomLegal(7), **kwargs)  # type: ignore[arg-type]
+    kwargs: dict[str, Any] = {"deals": 300, "seed": 5, "players": 3, "session_deals": 50}
+    alone = simulate("vingt_un", RandomLegal(7), **kwargs)
     with client.get_executor() as executor:
-        assert simulate("vingt_un", RandomLegal(7), executor=executor, block=2, **kwargs) == alone  # type: ignore[arg-type]
+        assert simulate("vingt_un", RandomLegal(7), executor=executor, block=2, **kwargs) == alone
