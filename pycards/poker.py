@@ -39,10 +39,11 @@ from pycards._poker import (
 )
 from pycards._ranking import NamedCategory, category_of, compare_with, winners_with
 from pycards.cards import SUIT_NAMES, Hand, parse, rank_name, rank_of, suit_of
-from pycards.errors import WrongTypeError
+from pycards.errors import HandSizeError, WrongTypeError
 
 __all__ = [
     "PROFILES",
+    "SHOWING_NAMES",
     "Category",
     "category",
     "category_floors",
@@ -53,6 +54,7 @@ __all__ = [
     "evaluate_many",
     "jackpot_minimum",
     "opens",
+    "showing",
     "table_bytes",
     "winners",
 ]
@@ -112,6 +114,48 @@ _RANK_WORDS = {
     "a": 12, "ace": 12, "aces": 12,
     "10": 8, "t": 8, "ten": 8, "tens": 8,
 }  # fmt: skip
+
+
+SHOWING_NAMES = ("high cards", "a pair", "two pairs", "threes", "fours")
+"""The kinds of a showing of face-up cards, lowest first: ``showing(cards) >> 16`` indexes it."""
+
+
+def showing(cards: Hand) -> int:
+    """The strength of one to four face-up cards: Stud Poker's "best hand showing".
+
+    docs/rules.md section 6.3 (seed ``004_7d6a6396833e304f.txt``, STUD POKER: "a round
+    of betting opened by the best hand showing"): the cards rank by fours, threes, two
+    pairs and a pair, in that order, then by their high cards; with fewer than five
+    cards no sequence or flush counts, and suits never matter. Higher is better and
+    equal means equal (the first bet then falls to the nearer the dealer's left).
+    Within a kind, the groups compare by rank, the larger group first (threes before
+    their odd card, the higher pair before the lower), then the odd cards from the
+    highest; a showing of fewer cards that is otherwise equal ranks below (it shows a
+    card fewer): the players still in always show the same number of cards.
+
+    >>> showing("AS") > showing("KH"), showing("2C 2D") > showing("AS KH")
+    (True, True)
+    >>> showing("9S 9H 4D") == showing("9C 9D 4S"), SHOWING_NAMES[showing("5D 5S 5C KH") >> 16]
+    (True, 'threes')
+    >>> showing("AS KS QS JS 10S")
+    Traceback (most recent call last):
+    ...
+    pycards.errors.HandSizeError: a showing is 1 to 4 face-up cards, not 5: 'AS KS QS JS 10S'
+    """
+    ids = parse(cards)
+    if not 1 <= len(ids) <= 4:
+        given = cards if isinstance(cards, str) else list(ids)
+        raise HandSizeError(f"a showing is 1 to 4 face-up cards, not {len(ids)}: {given!r}")
+    counts = [0] * 13
+    for c in ids:
+        counts[c >> 2] += 1
+    groups = sorted(((n, rank) for rank, n in enumerate(counts) if n), reverse=True)
+    largest, second = groups[0][0], groups[1][0] if len(groups) > 1 else 0
+    kind = 4 if largest == 4 else 3 if largest == 3 else 2 if second == 2 else largest - 1
+    strength = kind
+    for n, rank in groups:  # the ranks, larger groups first, in four nibbles (rank + 1; 0 = none)
+        strength = strength << 4 | rank + 1
+    return strength << 4 * (4 - len(groups))
 
 
 def jackpot_minimum(n: int) -> str:
