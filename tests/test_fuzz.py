@@ -393,6 +393,7 @@ def _function_cases() -> list[Any]:
     cases += [
         ("poker.opens", poker.opens, st.tuples(hands(k=5), minimum, rules_args(poker.PROFILES))),
         ("poker.jackpot_minimum", poker.jackpot_minimum, st.tuples(st.one_of(st.integers(), anything))),
+        ("poker.showing", poker.showing, st.tuples(hands(k=4))),
         ("commerce.american_point", commerce.american_point, st.tuples(three)),
         ("commerce.pips", commerce.pips, st.tuples(hands(k=None))),
         ("brag.upcard", brag.upcard, st.tuples(card_like)),
@@ -426,6 +427,22 @@ def test_public_function_returns_or_value_error(fn, arguments, data):
 
 def _check_returns_or_value_error(fn, args):
     call(fn, *[build(a) for a in args])
+
+
+@given(spec=hands(k=4))
+@fuzz(share=4)
+def test_showing_takes_exactly_the_hands_of_one_to_four_cards_parse_takes(spec):
+    """poker.showing: a result exactly when ``parse`` reads one to four cards from the input,
+    and then the showing of those cards; a ValueError otherwise."""
+    run_guarded(_check_showing, spec)
+
+
+def _check_showing(spec):
+    ok, got = call(poker.showing, build(spec))
+    parsed, ids = call(pycards.parse, build(spec))
+    assert ok == (parsed and 1 <= len(ids) <= 4), f"showing({spec!r}) gave {got!r}"
+    if ok:
+        assert got == poker.showing(tuple(ids))
 
 
 RULES_ONLY = [
@@ -1242,7 +1259,7 @@ def test_pack_seed_key(seed):
 FUZZED = {
     "pycards": {"Deck", "card", "format", "parse"},
     "pycards.poker": {"category", "category_floors", "classes", "compare", "describe", "evaluate",
-                      "evaluate_many", "jackpot_minimum", "opens", "table_bytes", "winners"},
+                      "evaluate_many", "jackpot_minimum", "opens", "showing", "table_bytes", "winners"},
     "pycards.commerce": {"american_point", "category", "category_floors", "classes", "compare",
                          "describe", "evaluate", "evaluate_many", "pips", "table_bytes", "winners"},
     "pycards.brag": {"braggers", "category", "category_floors", "classes", "compare", "describe",
