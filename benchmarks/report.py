@@ -26,6 +26,7 @@ import subprocess
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -288,6 +289,21 @@ def chart(report: dict[str, Any], path: Path) -> str | None:
 # ---------------------------------------------------------------------------
 
 
+def _derived(value: Callable[[dict[str, Any]], float], flat: dict[str, Any], results: list[dict[str, Any]],
+             entry: dict[str, Any]) -> float | None:  # fmt: skip
+    """A target's or ratio's value from the measured ``flat`` figures; ``None`` with
+    ``entry["why"]`` set when a figure it needs was not measured (or is unusable)."""
+    try:
+        return float(value(flat))
+    except KeyError as exc:
+        missing = exc.args[0]
+        row = next((r for r in results if r["id"] == missing), None)
+        entry["why"] = row["status"] if row else f"{missing} not measured"
+    except (bc.Unavailable, ZeroDivisionError) as exc:
+        entry["why"] = str(exc)
+    return None
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     quick = args.quick
     try:
@@ -410,15 +426,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for t in bc.TARGETS:
         entry: dict[str, Any] = {"key": t.key, "text": t.text, "op": t.op, "threshold": t.threshold,
                                  "unit": t.unit, "value": None, "met": None}
-        try:
-            v = float(t.value(flat))
+        v = _derived(t.value, flat, results, entry)
+        if v is not None:
             entry["value"], entry["met"] = v, t.met(v)
-        except KeyError as exc:
-            missing = exc.args[0]
-            row = next((r for r in results if r["id"] == missing), None)
-            entry["why"] = row["status"] if row else f"{missing} not measured"
-        except (bc.Unavailable, ZeroDivisionError) as exc:
-            entry["why"] = str(exc)
         if t.key.startswith("threads") and control is not None:
             entry["machine_control_speedup"] = control
             if control < 1.6 and entry["met"] is False:
@@ -429,14 +439,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     ratios = []
     for q in bc.RATIOS:
         entry = {"key": q.key, "text": q.text, "unit": q.unit, "value": None}
-        try:
-            entry["value"] = float(q.value(flat))
-        except KeyError as exc:
-            missing = exc.args[0]
-            row = next((r for r in results if r["id"] == missing), None)
-            entry["why"] = row["status"] if row else f"{missing} not measured"
-        except (bc.Unavailable, ZeroDivisionError) as exc:
-            entry["why"] = str(exc)
+        entry["value"] = _derived(q.value, flat, results, entry)
         ratios.append(entry)
 
     return {
