@@ -497,16 +497,23 @@ def normal_form(doc):
 
 
 @settings(max_examples=400, deadline=None)
+def read_garbled(base: dict, data: st.DataObject, garbage: object) -> tuple[dict, Ledger | None]:
+    """``base`` with one value or key (drawn from ``data``) replaced by ``garbage``, and the
+    ledger read from it, or ``None`` when reading raised a SettlementError with a message."""
+    doc = mutated(base, data.draw(st.sampled_from(list(paths(base)))), garbage)
+    try:
+        return doc, Ledger.from_dict(doc)
+    except SettlementError as error:
+        assert str(error)
+        return doc, None
+
+
 @given(st.sampled_from(BASES), st.data(), GARBAGE)
 def test_from_dict_fuzz_one_field_garbage_is_a_settlement_error_or_the_same_ledger(base, data, garbage):
     """A valid to_dict() document with one value or key replaced by garbage: SettlementError, or a
     ledger whose to_dict() is exactly that document (never another exception, never a misreading)."""
-    path = data.draw(st.sampled_from(list(paths(base))))
-    doc = mutated(base, path, garbage)
-    try:
-        ledger = Ledger.from_dict(doc)
-    except SettlementError as error:
-        assert str(error)
+    doc, ledger = read_garbled(base, data, garbage)
+    if ledger is None:
         return
     got = ledger.to_dict()
     expected = normal_form(doc)
@@ -642,12 +649,8 @@ LIGHT_BASES = [light_ledger().to_dict(), Ledger({"ann": 0}, journal=False).to_di
 def test_from_dict_fuzz_of_a_document_without_a_journal_is_an_error_or_that_ledger(base, data, garbage):
     """One value or key of a snapshot document replaced by garbage: SettlementError, or a ledger
     whose to_dict() is exactly what the document says (never another exception, never a misreading)."""
-    path = data.draw(st.sampled_from(list(paths(base))))
-    doc = mutated(base, path, garbage)
-    try:
-        ledger = Ledger.from_dict(doc)
-    except SettlementError as error:
-        assert str(error)
+    doc, ledger = read_garbled(base, data, garbage)
+    if ledger is None:
         return
     got = ledger.to_dict()
     if doc.get("journal_kept", True) is False:
