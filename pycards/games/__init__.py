@@ -5,7 +5,7 @@ accepts ``vingt-un``) and loads its module on first use.
 
 >>> from pycards.games import GAMES, new_game
 >>> sorted(GAMES)
-['vingt_un']
+['draw_poker', 'jack_pots', 'progressive_poker', 'straight_poker', 'stud_poker', 'vingt_un']
 >>> game = new_game("vingt_un", players=4, seed=1, min_stake=1, max_stake=5)
 >>> game.legal_actions()[:2]
 [Stake(amount=1), Stake(amount=2)]
@@ -36,7 +36,14 @@ __all__ = [
     "new_game",
 ]
 
-GAMES: dict[str, str] = {"vingt_un": "pycards.games.vingt_un:VingtUn"}
+GAMES: dict[str, str] = {
+    "draw_poker": "pycards.games.draw_poker:DrawPoker",
+    "jack_pots": "pycards.games.jack_pots:JackPots",
+    "progressive_poker": "pycards.games.progressive_poker:ProgressivePoker",
+    "straight_poker": "pycards.games.straight_poker:StraightPoker",
+    "stud_poker": "pycards.games.stud_poker:StudPoker",
+    "vingt_un": "pycards.games.vingt_un:VingtUn",
+}
 """Every game by its one name: ``"module:Class"`` of its driver (loaded on first use)."""
 
 _LOADED: dict[str, type[Game]] = {}

@@ -71,11 +71,7 @@ def _replay(cls: type[VingtUn], doc: Reader, players: int, seed: int, options: A
         game = cls(players, seed, dealer=dealer, top=top, **options.to_dict())
     except ValueError as error:
         raise StateError(f"document.history.start: {error}") from None
-    for i, item in enumerate(history.list("actions", 10**7)):
-        try:
-            game.apply(cls.action_from_dict(item))
-        except ValueError as error:
-            raise StateError(f"document.history.actions[{i}]: {error}") from None
+    game._replay(history.list("actions", 10**7), "document.history.actions")
     mine = game.to_dict()
     for key, value in mine.items():
         if doc.value(key) != value:

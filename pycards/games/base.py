@@ -271,10 +271,28 @@ class Game(ABC):
     def payoffs(self) -> dict[int, int]:
         """Each seat's result in the session so far."""
 
+    _ledger: Any  # a Ledger, written by the game's rules only
+    _ledger_view: Optional[LedgerView] = None
+    _viewed: Any = None
+
     @property
-    @abstractmethod
     def ledger(self) -> LedgerView:
-        """A read-only view of the counters (the game's rules are the only writer)."""
+        """A read-only view of the counters (the game's rules are the only writer); one
+        view is kept while the ledger is the same object."""
+        view = self._ledger_view
+        if view is None or self._viewed is not self._ledger:
+            view = self._ledger_view = self._ledger.view()
+            self._viewed = self._ledger
+        return view
+
+    def _replay(self, items: list[Any], where: str) -> None:
+        """Apply the action documents ``items`` in turn; StateError naming the first that
+        is not an action or not legal (``where``: the list's path in the document)."""
+        for i, item in enumerate(items):
+            try:
+                self.apply(self.action_from_dict(item))
+            except ValueError as error:
+                raise StateError(f"{where}[{i}]: {error}") from None
 
     # -- metadata and the codec --------------------------------------------------------------
 

@@ -50,7 +50,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from pycards.games.engine.codec import Domains
-    from pycards.settlement import LedgerView
 
 __all__ = [
     "ACCEPT", "CALL", "CONTENT", "DECLINE", "DRAW", "KEEP", "NO_CALL",
@@ -470,17 +469,6 @@ class VingtUn(Game):
     @property
     def truncated(self) -> bool:
         return self._last_truncated
-
-    @property
-    def ledger(self) -> LedgerView:
-        view = self._ledger_view
-        if view is None or self._viewed is not self._ledger:
-            view = self._ledger_view = self._ledger.view()
-            self._viewed = self._ledger
-        return view
-
-    _ledger_view: LedgerView | None = None
-    _viewed: Ledger | None = None
 
     # The table as it stands, for the omniscient side (a server, the tests): read-only
     # values and copies, so the state changes only through apply().

@@ -1,0 +1,1014 @@
+"""The poker table every poker driver shares: counters, the pool, hands, the draw, the show.
+
+A :class:`PokerTable` is a :class:`~pycards.games.base.Game` whose deals are
+five-card poker hands settled through one pool. It keeps everything the poker
+games have in common and leaves each game (``draw_poker``, ``jack_pots``,
+``straight_poker``, ``stud_poker``) to declare its options and its own rules in
+a few hooks: how a deal opens (:meth:`PokerTable._open_deal`), what follows a
+betting round (:meth:`PokerTable._round_over`), what follows a deal.
+
+What the table does for them, citing seed ``000_090407a6d9d4a9ee.txt``:
+
+* **Counters.** Every seat starts with ``counters``; every stake is paid into the
+  party ``"pool"`` of the ledger at once; a seat with no counters sits out of the
+  next deals (docs/rules.md section 6.2). Counters left in the pool by a deal
+  that nobody won (a jack-pot, a double pool) are its *carry*, won with the next
+  pool; a penalty "for another jack" is carried to the next deal.
+* **Betting** through :class:`~pycards.games.engine.betting.Betting`.
+* **The draw** (laws 34-51): :class:`Discard` throws the marked cards face down
+  and deals as many; :class:`Demand` asks for a number other than the discard,
+  which makes the hand foul (laws 44-48): it retires and forfeits its stake. When
+  the pack runs short (law 41), every seat still to draw announces its discard,
+  the stock left is dealt, and the discards made so far are shuffled to finish
+  the draw (never the cards a game keeps apart, the jack-pot opener's discard).
+* **The show** (laws 58-64): an uncalled bet wins unshown; otherwise the hands
+  are shown in turn from the left of the last player to act and the pool is
+  divided by :func:`pycards.settlement.showdown`: side pots for all-in seats
+  (laws 60-61), ties shared with the odd counter to the first winner from the
+  dealer's left (law 76), foul hands unable to win (law 64).
+* **The protocol**: views, records, codec, encoding, copies and documents. A
+  snapshot (:meth:`PokerTable.to_dict`) holds the session's state at the start of
+  the deal in play and the deal's actions, which :meth:`PokerTable.from_dict`
+  replays (each one checked legal) and compares with the state the document
+  states; its size is bounded by one deal, whatever the session's length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
+
+from pycards.cards import parse
+from pycards.errors import GameOptionError, StateError
+from pycards.games.base import Action, Game, GameInfo, check_seed
+from pycards.games.engine.betting import CALL, CHECK, FOLD, RAISE, Betting, Call, Check, Fold, Raise
+from pycards.games.engine.document import Reader, shown
+from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown
+from pycards.games.engine.options import Options, Range
+from pycards.games.engine.pack import FULL, Pack, seed_key
+from pycards.games.engine.seats import Session, rotation
+from pycards.poker import evaluate
+from pycards.settlement import MAX_COUNTERS, Ledger, Payment, showdown, split
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from pycards.games.engine.codec import Domains
+
+__all__ = ["HAND", "Demand", "Discard", "PokerOptions", "PokerTable"]
+
+HAND = 5
+"""Cards in a poker hand."""
+KNAVE = 9
+"""The rank index of a knave: the first knave dealt face up chooses the first dealer."""
+BET, DRAW, OVER = "bet", "draw", "over"
+"""The phases every poker game has: a betting round, the draw, the session over."""
+POOL = "pool"
+MAX_LIMIT = 1000
+"""The largest limit: the codec numbers a raise of every amount up to the limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Throw the cards of ``cards`` (a bit per place in the hand, bit 0 the first card)
+    face down and draw as many (laws 36-39); ``Discard(0)`` stands pat."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Demand(Action):
+    """Discard ``discards`` cards but ask for ``count`` (another number): the hand is foul
+    and retires, forfeiting its stake (laws 44, 45 and 47)."""
+
+    discards: int
+    count: int
+
+
+@dataclass(frozen=True)
+class PokerOptions(Options):
+    """The terms every poker game shares (each game adds its own).
+
+    ``limit`` (1..1000): the most any one increase of the stake may be. ``ante``
+    (1..500): the ante. ``counters`` (1..10**9): what each player starts with.
+    ``profile``: how hands rank (docs/rules.md section 2). The session:
+    ``until`` ``"deals"`` (after ``deals`` deals), ``"rotations"`` (just before
+    the deal comes to the first dealer for the ``rotations``-th time) or
+    ``"freeze_out"`` (until one player holds every counter). A session never ends
+    while the pool holds counters from a deal nobody won (a jack-pot, a double pool):
+    it plays on until a deal wins them, or until only one player holds counters,
+    who then takes them.
+    ``max_decisions`` (0: no bound): when a deal has taken that many decisions,
+    every seat still in is held to make good and stand pat, and the deal goes
+    to the show (``truncated``).
+    """
+
+    limit: Annotated[int, Range(1, MAX_LIMIT)] = 10
+    ante: Annotated[int, Range(1, 500)] = 1
+    counters: Annotated[int, Range(1, 10**9)] = 100
+    profile: Literal["english", "american", "no_straight_flush"] = "english"
+    until: Literal["deals", "rotations", "freeze_out"] = "deals"
+    deals: Annotated[int, Range(1, 10**6)] = 1
+    rotations: Annotated[int, Range(1, 1000)] = 1
+    max_decisions: Annotated[int, Range(0, 10**4)] = 0
+
+    def check(self) -> None:
+        if 2 * self.ante > self.limit:
+            raise GameOptionError(f"option ante may be at most half the limit ({self.limit}), not {self.ante!r}"
+                                  " (law 19)")  # fmt: skip
+
+
+_FOLD, _CHECK, _CALL = Fold(), Check(), Call()
+_RAISES = tuple(Raise(by) for by in range(1, MAX_LIMIT + 1))
+"""Every raise the largest limit allows, shared by every game."""
+_DRAWS = tuple(
+    (*(Discard(mask) for mask in range(1 << size)),
+     *(Demand(d, c) for d in range(size + 1) for c in range(HAND + 1) if c != d))
+    for size in range(HAND + 1)
+)  # fmt: skip
+"""The draw's legal actions for a hand of each size."""
+
+
+def _stacks(stacks: object, players: int, counters: int) -> list[int]:
+    """Each seat's counters at the start: ``counters`` each, or ``stacks`` (one whole
+    number 1..MAX_COUNTERS per seat)."""
+    if stacks is None:
+        return [counters] * players
+    if not isinstance(stacks, (list, tuple)) or len(stacks) != players or not all(
+        type(n) is int and 1 <= n <= MAX_COUNTERS for n in stacks
+    ):
+        raise GameOptionError(f"stacks must be one whole number 1..{MAX_COUNTERS} per seat ({players}), "
+                              f"not {shown(stacks)}")  # fmt: skip
+    return list(stacks)
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(HAND) if mask >> i & 1]
+
+
+class PokerTable(Game):
+    """Base of the poker drivers (see the module docstring)."""
+
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 8
+    Options: ClassVar[type[PokerOptions]] = PokerOptions
+    DRAWS: ClassVar[bool] = True
+    """Whether the game has a draw."""
+    PHASES: ClassVar[tuple[str, ...]] = (BET, DRAW, OVER)
+    base_actions: ClassVar[tuple[type[Action], ...]] = (Fold, Check, Call, Raise, Discard, Demand)
+
+    options: PokerOptions
+    _ledger: Ledger
+
+    def __init__(self, players: int = 4, seed: int = 0, *, dealer: int | None = None,
+                 top: Sequence[int | str] = (), stacks: Sequence[int] | None = None,
+                 **options: Any) -> None:  # fmt: skip
+        if type(players) is not int or not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
+            raise GameOptionError(f"{self.name} needs {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, "
+                                  f"not {shown(players)}")  # fmt: skip
+        check_seed(seed)
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
+            raise GameOptionError(f"the dealer must be a seat 0..{players - 1}, not {shown(dealer)}")
+        terms = self.Options.from_dict(options, self.name)
+        stacked = list(parse(top))
+        if len(set(stacked)) != len(stacked):
+            raise GameOptionError(f"the cards stacked on top name a card twice: {shown(top)}")
+        counts = _stacks(stacks, players, terms.counters)
+        self._setup(players, seed, terms, counts)
+        self._start_args: dict[str, Any] = {"dealer": dealer, "top": stacked, "stacks": counts}
+        self._start(dealer, stacked)
+
+    # -- setting up -------------------------------------------------------------------------
+
+    def _setup(self, players: int, seed: int, options: PokerOptions, stacks: Sequence[int] = ()) -> None:
+        self.players, self.seed, self.options = players, seed, options
+        self.names = tuple(f"p{i}" for i in range(players))
+        self._alone = tuple((seat,) for seat in range(players))
+        self._pack = Pack(FULL, seed_key(seed))
+        self._records = History()
+        self._busy = False
+        self._entries: list[Any] = []
+        self._stacks = list(stacks) or [options.counters] * players
+        """Each seat's counters at the start of the session."""
+        self._ledger = Ledger({**dict(zip(self.names, self._stacks)), POOL: 0}, journal=False)
+        limit = options.rotations if options.until == "rotations" else options.deals
+        self._session = Session(options.until, limit, 0)
+        self._phase = OVER
+        self._dealer = 0
+        self._carry = 0
+        """Counters in the pool from earlier deals, won with this deal's pool."""
+        self._next_carry = 0
+        """Counters paid in this deal for the next one (penalties "for another jack")."""
+        self._dead = 0
+        """This deal's antes that are no seat's stake (they go with the pool)."""
+        self._top: list[int] = []
+        self._clear_deal()
+        self._decisions = 0
+        self._truncated = self._last_truncated = False
+        self._rewards = [0] * players
+        self._deal_start = list(self._stacks)
+        self._base: dict[str, Any] = {}
+        self._deal_actions: list[Action] = []
+
+    def _clear_deal(self) -> None:
+        players = self.players
+        self._hands: list[list[int]] = [[] for _ in range(players)]
+        self._up: list[list[int]] = [[] for _ in range(players)]
+        """The cards of each hand dealt face up."""
+        self._in = [False] * players
+        """Whether each seat was dealt into this deal."""
+        self._foul = [False] * players
+        self._mucked: list[int] = []
+        """Hands thrown down (laws 27-28), seen by nobody."""
+        self._apart: list[int] = []
+        """Cards a game keeps apart from the discards (the jack-pot opener's, under the chips)."""
+        self._bets = Betting([0] * players, [0] * players, out=range(players))
+        self._discarded = [-1] * players
+        """Per seat, the cards discarded in the draw (-1: not yet drawn)."""
+        self._drawn = [-1] * players
+        self._drawers: list[int] = []
+        self._owed: list[tuple[int, int]] = []
+        """Law 41: seats that have discarded and wait for cards, with the number owed."""
+        self._shown: dict[int, tuple[int, ...]] = {}
+
+    def _start(self, dealer: int | None, top: Sequence[int]) -> None:
+        """Choose the first dealer ("the first knave dealt", docs/rules.md 6.1), then deal."""
+        self._entries = []
+        if dealer is None:
+            dealer, draws = self._pack.first_to_turn_up(self.players, KNAVE)
+            self._entries.append(Note(f"the first knave falls to p{dealer}, who deals"))
+            for k in range(len(draws[dealer])):
+                self._entries.extend(Dealt(s, -1, cards[k], None) for s, cards in enumerate(draws) if k < len(cards))
+        else:
+            self._entries.append(Note(f"p{dealer} deals"))
+        self._session.first_dealer = self._dealer = dealer
+        self._top = list(top)
+        self._begin_deal()
+        self._records.append(Record(None, None, tuple(self._entries)))
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> Optional[int]:
+        phase = self._phase
+        if phase == BET:
+            return self._bets.to_act
+        if phase == OVER:
+            return None
+        if phase == DRAW:
+            return self._drawers[0] if self._drawers else None
+        return self._turn_of_phase()
+
+    def _turn_of_phase(self) -> Optional[int]:
+        """Whose turn it is in a phase of the game's own (a game with more phases overrides)."""
+        raise NotImplementedError(self._phase)
+
+    @property
+    def deal_number(self) -> int:
+        return self._session.deals + (self._phase != OVER)
+
+    @property
+    def truncated(self) -> bool:
+        return self._last_truncated
+
+    phase = property(lambda self: self._phase, doc="The phase of play.")
+    dealer = property(lambda self: self._dealer, doc="The seat dealing the deal in play.")
+    carry = property(lambda self: self._carry, doc="Counters in the pool from earlier deals.")
+    session = property(lambda self: self._session.copy(), doc="A copy of the session's counts.")
+    stakes = property(lambda self: list(self._bets.stake), doc="Each seat's stake in this deal.")
+    live = property(lambda self: list(self._bets.live), doc="The seats still in the deal.")
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Every seat's cards (omniscient; a copy)."""
+        return [list(h) for h in self._hands]
+
+    def cards_on_table(self) -> list[int]:
+        """Every card out of the pack (hands, thrown-down hands, cards kept apart)."""
+        return [c for h in self._hands for c in h] + self._mucked + self._apart
+
+    @property
+    def pack(self) -> Pack:
+        return self._pack.copy()
+
+    def cash(self, seat: int) -> int:
+        return self._ledger._balances[self.names[seat]]
+
+    def rewards(self) -> dict[int, int]:
+        return dict(enumerate(self._rewards))
+
+    def payoffs(self) -> dict[int, int]:
+        return {seat: self.cash(seat) - self._stacks[seat] for seat in range(self.players)}
+
+    def roles(self) -> tuple[str, ...]:
+        return tuple("dealer" if s == self._dealer else "player" if self._in[s] else "out"
+                     for s in range(self.players))  # fmt: skip
+
+    @property
+    def info(self) -> GameInfo:
+        return GameInfo(self.name, self.MIN_PLAYERS, self.MAX_PLAYERS, self.max_decisions_per_deal(),
+                        self._pack.cards, self.num_actions, self.observation_size())  # fmt: skip
+
+    def _rounds(self) -> int:
+        """The betting rounds of a deal, at most."""
+        return 2
+
+    def max_decisions_per_deal(self) -> int:
+        """A safe bound: per round every seat answers each raise, and every raise takes at
+        least one counter from a seat (so there are fewer raises than counters at the table);
+        plus the draw and the game's own decisions (or ``max_decisions``)."""
+        players = self.players
+        raises = sum(self._stacks)
+        natural = self._rounds() * players * (raises + 2) + 2 * players + self._extra_decisions()
+        bound = self.options.max_decisions
+        return min(natural, bound) if bound else natural
+
+    def _extra_decisions(self) -> int:
+        return 0
+
+    def payoff_bound(self) -> float:
+        """:meth:`Game.payoff_bound`: no seat goes below zero, so none wins more than every
+        other seat's counters, nor loses more than its own."""
+        return float(sum(self._stacks) - min(self._stacks))
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self.to_act is None:
+            return []
+        phase = self._phase
+        if phase == BET:
+            may_check, may_call, least, most = self._bets.choices()
+            legal: list[Action] = [_FOLD, _CHECK] if may_check else [_FOLD]
+            if may_call:
+                legal.append(_CALL)
+            if least <= most:
+                legal += _RAISES[least - 1:most]
+            return legal
+        if phase == DRAW:
+            return list(_DRAWS[len(self._hands[self._drawers[0]])])
+        return self._own_legal()
+
+    def _own_legal(self) -> list[Action]:
+        raise NotImplementedError(self._phase)
+
+    def _legal(self, key: tuple[Any, ...]) -> bool:
+        kind = key[0]
+        phase = self._phase
+        if phase == BET:
+            may_check, may_call, least, most = self._bets.choices()
+            if kind is Fold:
+                return True
+            if kind is Check:
+                return may_check
+            if kind is Call:
+                return may_call
+            return kind is Raise and least <= int(key[1]) <= most
+        if phase == DRAW:
+            size = len(self._hands[self._drawers[0]])
+            if kind is Discard:
+                return bool(0 <= key[1] < 1 << size)
+            return kind is Demand and 0 <= key[1] <= size and 0 <= key[2] <= HAND and key[1] != key[2]
+        return any(a.key() == key for a in self._own_legal())
+
+    def _where(self) -> str:
+        return f"seat {self.to_act} to act in the {self._phase} phase"
+
+    # -- carrying out -----------------------------------------------------------------------
+
+    def _apply(self, action: Action, seat: int) -> Record:
+        self._entries = []
+        self._decisions += 1
+        self._deal_actions.append(action)
+        kind = type(action)
+        if kind is Fold:
+            self._on_fold(seat)
+        elif kind is Check:
+            self._bets.act(CHECK)
+        elif kind is Call:
+            self._stake(seat, self._bets.act(CALL), "makes good")
+        elif kind is Raise:
+            self._on_raise(seat, action.by)  # type: ignore[attr-defined]
+        elif kind is Discard:
+            self._on_discard(seat, _bits(action.cards))  # type: ignore[attr-defined]
+        elif kind is Demand:
+            self._on_demand(seat, action)  # type: ignore[arg-type]
+        else:
+            self._own_action(action, seat)
+        self._advance()
+        return Record(seat, action, tuple(self._entries))
+
+    def _own_action(self, action: Action, seat: int) -> None:
+        raise NotImplementedError(type(action).__name__)
+
+    def _on_raise(self, seat: int, by: int) -> None:
+        self._stake(seat, self._bets.act(RAISE, by), "raises")
+
+    def _on_fold(self, seat: int) -> None:
+        self._bets.act(FOLD)
+        self._throw_down(seat)
+
+    def _throw_down(self, seat: int) -> None:
+        """The hand goes face down on the table, seen by nobody (law 28)."""
+        self._bets.retire(seat)
+        self._mucked.extend(self._hands[seat])
+        self._hands[seat] = []
+        self._up[seat] = []
+        if seat in self._drawers:
+            self._drawers.remove(seat)
+
+    def _advance(self) -> None:
+        """After an action: move the deal on while nobody has a decision to take, and cut
+        the deal short where the bound on decisions is reached."""
+        bound = self.options.max_decisions
+        while self._phase != OVER:
+            if self.to_act is not None:
+                if not bound or self._decisions < bound:
+                    return
+                self._truncate()
+            elif not self._bets.contested and self._phase in (BET, DRAW) and not self._owed:
+                self._uncontested()
+            elif self._phase == BET:
+                self._round_over()
+            elif self._phase == DRAW:
+                self._draw_over()
+            else:
+                self._phase_over()
+
+    def _phase_over(self) -> None:
+        raise NotImplementedError(self._phase)
+
+    def _truncate(self) -> None:
+        """The bound on decisions is reached: every seat still in makes good and stands pat,
+        the cards still to come are dealt, and the deal goes to the show."""
+        self._truncated = True
+        self._entries.append(Note("the bound on decisions is reached: all make good and stand pat"))
+        bets = self._bets
+        for seat in list(bets.live):
+            owed = min(bets.owed(seat), bets.cash[seat])
+            if owed:
+                bets.put(seat, owed)
+                self._stake(seat, owed, "makes good")
+        bets.close()
+        for seat in self._drawers:
+            self._discarded[seat] = self._drawn[seat] = 0
+        self._drawers = []
+        self._supply_owed()
+        self._finish_cards()
+        self._show()
+
+    def _finish_cards(self) -> None:
+        """Deal the cards still to come to every seat still in (a game with streets overrides)."""
+
+    # -- money -------------------------------------------------------------------------------
+
+    def _pay(self, payments: list[Payment], note: str) -> None:
+        payments = [p for p in payments if p.amount]
+        if payments:
+            self._ledger.apply(payments, note)
+            self._entries.append(Note(note))
+            self._entries.extend(payments)
+
+    def _stake(self, seat: int, amount: int, note: str) -> None:
+        """``seat`` puts ``amount`` into the pool (the betting count is kept by the caller)."""
+        if amount:
+            payment = Payment(self.names[seat], POOL, amount)
+            self._ledger.apply((payment,), note)
+            self._entries += (Note(f"p{seat} {note}"), payment)
+
+    def _ante(self, seat: int, amount: int, live: bool, note: str) -> int:
+        """``seat`` antes ``amount`` (all it holds, if less): a stake to make good (``live``:
+        the English ante and straddles) or dead money in the pool. The counters put in."""
+        bets = self._bets
+        put = min(amount, bets.cash[seat])
+        if live:
+            bets.put(seat, put)
+        else:
+            bets.spend(seat, put)
+            self._dead += put
+        self._stake(seat, put, note)
+        return put
+
+    def _penalty(self, seat: int, amount: int, note: str) -> None:
+        """``seat`` pays ``amount`` (all it holds, if less) into the pool for the next deal."""
+        put = min(amount, self.cash(seat))
+        self._bets.spend(seat, put)
+        self._next_carry += put
+        self._stake(seat, put, note)
+
+    # -- chance ------------------------------------------------------------------------------
+
+    def _deal_card(self, seat: int, face_up: bool = False) -> int:
+        card = self._pack.deal()
+        self._hands[seat].append(card)
+        if face_up:
+            self._up[seat].append(card)
+        self._entries.append(Dealt(seat, 0, card, None if face_up else self._alone[seat]))
+        return card
+
+    # -- the deal ----------------------------------------------------------------------------
+
+    def _turn_from(self, seat: int) -> list[int]:
+        """Every seat at the table in turn, starting on ``seat``'s left and ending with it."""
+        return list(rotation(seat, self.players))
+
+    def _players_in(self) -> list[int]:
+        """The seats holding counters, from the dealer's left."""
+        return [s for s in self._turn_from(self._dealer) if self.cash(s) > 0]
+
+    def _begin_deal(self) -> None:
+        """Keep the session's state for the snapshot, then open the deal."""
+        self._base = self._base_state()
+        self._deal_actions = []
+        self._open()
+
+    def _open(self) -> None:
+        self._clear_deal()
+        self._decisions = 0
+        self._truncated = False
+        self._deal_start = [self.cash(s) for s in range(self.players)]
+        self._dead = 0
+        self._next_carry = 0
+        players_in = self._players_in()
+        out = [s for s in range(self.players) if s not in players_in]
+        self._session.out = set(out)
+        for seat in players_in:
+            self._in[seat] = True
+        self._bets = Betting([0] * self.players, [self.cash(s) for s in range(self.players)], out=out)
+        self._bets.live = players_in  # in turn from the dealer's left
+        self._pack.shuffle(self._top)
+        self._top = []
+        self._phase = BET
+        self._open_deal()
+
+    def _open_deal(self) -> None:
+        """The game's stakes, the deal of the cards and the first round (``players_in``)."""
+        raise NotImplementedError
+
+    def _deal_hands(self, face_up: Sequence[bool] = (False,) * HAND) -> None:
+        """One card at a time to each seat in, from the dealer's left (face up where told)."""
+        seats = [s for s in self._turn_from(self._dealer) if self._in[s]]
+        for up in face_up:
+            for seat in seats:
+                self._deal_card(seat, up)
+
+    def _from_left_of(self, seat: int) -> list[int]:
+        """The seats still in, in turn, starting on ``seat``'s left."""
+        live = set(self._bets.live)
+        return [s for s in self._turn_from(seat) if s in live]
+
+    def _round_over(self) -> None:
+        """A betting round is over with two or more seats still in (the game decides what next)."""
+        raise NotImplementedError
+
+    # -- the draw (laws 34-51) ------------------------------------------------------------------
+
+    def _begin_draw(self) -> None:
+        """"The first player to the left of the dealer shall have first draw" (law 34)."""
+        self._phase = DRAW
+        self._drawers = self._from_left_of(self._dealer)
+        self._owed = []
+
+    def _on_discard(self, seat: int, places: list[int]) -> None:
+        hand = self._hands[seat]
+        thrown = [hand[i] for i in places]
+        self._hands[seat] = [c for i, c in enumerate(hand) if i not in places]
+        self._up[seat] = [c for c in self._up[seat] if c not in thrown]
+        self._keep_discard(seat, thrown)
+        self._discarded[seat] = len(thrown)
+        self._drawers.pop(0)
+        pack = self._pack
+        if self._owed or len(thrown) > len(pack.stock):
+            if not self._owed:  # law 41: the pack runs short
+                self._entries.append(Note("the pack runs short: the rest announce their discards (law 41)"))
+            self._owed.append((seat, len(thrown)))
+        else:
+            for _ in thrown:
+                self._deal_card(seat)
+            self._drawn[seat] = len(thrown)
+
+    def _keep_discard(self, seat: int, cards: list[int]) -> None:
+        """Where ``seat``'s discard goes: among the discards (a game may keep some apart)."""
+        self._pack.discard(cards)
+
+    def _on_demand(self, seat: int, demand: Demand) -> None:
+        self._entries.append(Note(f"p{seat} discards {demand.discards} and asks for {demand.count}: "
+                                  "a foul hand, which retires (laws 44-48)"))  # fmt: skip
+        self._foul[seat] = True
+        self._discarded[seat] = demand.discards
+        self._drawers.pop(0)
+        self._throw_down(seat)
+
+    def _draw_over(self) -> None:
+        """Every seat has drawn (or announced, law 41): supply those waiting, then bet."""
+        self._supply_owed()
+        self._after_draw()
+
+    def _supply_owed(self) -> None:
+        """Law 41: the stock left, then the discards shuffled, to the seats waiting."""
+        pack = self._pack
+        owed, self._owed = self._owed, []
+        for seat, count in owed:
+            for _ in range(count):
+                if not pack.stock:
+                    self._entries.append(Reshuffled(pack.reshuffle_used()))
+                self._deal_card(seat)
+            self._drawn[seat] = count
+
+    def _after_draw(self) -> None:
+        raise NotImplementedError
+
+    # -- the show (laws 58-64) ----------------------------------------------------------------
+
+    def _strength(self, seat: int) -> Optional[int]:
+        """The hand's strength at the show (None: a foul hand, which cannot win: law 64)."""
+        hand = self._hands[seat]
+        if self._foul[seat] or len(hand) != HAND:
+            return None
+        return evaluate(hand, self.options.profile)
+
+    def _show_order(self) -> list[int]:
+        """Law 59: "beginning with the player to the left of the last player"."""
+        last = self._bets.last if self._bets.last is not None else self._dealer
+        return self._from_left_of(last)
+
+    def _show(self) -> None:
+        """The hands still in are shown in turn and the pool divided (laws 59-64)."""
+        self._entries.append(Note("the show"))
+        for seat in self._show_order():
+            self._reveal(seat)
+        strengths = {s: (self._strength(s) if s in self._bets.live else None) for s in self._dealt_in()}
+        self._divide(strengths)
+
+    def _reveal(self, seat: int, cards: Sequence[int] | None = None) -> None:
+        """Show ``seat``'s hand (or ``cards`` of it, e.g. his hand as dealt) to the table;
+        ``shown`` keeps every card a seat has shown in the deal."""
+        shown_cards = tuple(self._hands[seat] if cards is None else cards)
+        before = self._shown.get(seat, ())
+        self._shown[seat] = before + tuple(c for c in shown_cards if c not in before)
+        self._entries.append(Shown(seat, 0, shown_cards))
+
+    def _dealt_in(self) -> list[int]:
+        return [s for s in self._turn_from(self._dealer) if self._in[s]]
+
+    def _divide(self, strengths: Mapping[int, Optional[int]]) -> None:
+        """Divide this deal's pool among ``strengths`` (None: cannot win) with side pots."""
+        order = self._dealt_in()
+        bets = self._bets
+        carry = self._carry + self._dead
+        if not any(v is not None for v in strengths.values()):
+            self._carry_over("no hand may take the pool")
+            return
+        won = showdown({s: bets.stake[s] for s in order}, dict(strengths), order, carry)
+        won = self._claims(won)
+        self._pay([Payment(POOL, self.names[s], won[s]) for s in order if won.get(s)], "the pool is divided")
+        self._end_deal(self._next_dealer(won))
+
+    def _claims(self, won: dict[int, int]) -> dict[int, int]:
+        """What each seat may take of what the show gives it (a game may refuse a claim)."""
+        return won
+
+    def _uncontested(self) -> None:
+        """One seat is left in: it takes the pool unshown (law 58). None left (every hand
+        still in was foul): the pool stays for the next deal."""
+        if not self._bets.live:
+            self._carry_over("every hand still in is foul")
+            return
+        seat = self._bets.live[0]
+        pot = self._pot()
+        won = self._claims({seat: pot})
+        self._pay([Payment(POOL, self.names[seat], won[seat])], f"p{seat} takes the pool unshown")
+        self._end_deal(self._next_dealer({seat: won[seat]}))
+
+    def _pot(self) -> int:
+        """The counters this deal may win: the pool less what is paid for the next deal."""
+        return self._ledger._balances[POOL] - self._next_carry
+
+    def _carry_over(self, why: str) -> None:
+        """Nobody wins: the pool stays for the next deal."""
+        self._entries.append(Note(f"{why}: the pool of {self._pot()} stays for the next deal"))
+        self._end_deal(self._next_dealer({}))
+
+    def _next_dealer(self, won: Mapping[int, int]) -> int:
+        """The deal passes to the left (a game overrides: Straight Poker's winner deals)."""
+        return self._turn_from(self._dealer)[0]
+
+    def _end_deal(self, dealer: int) -> None:
+        """Close the deal (its rewards, the cards gathered), count it, and begin the next
+        one unless the session is over. A session does not end while the pool holds
+        counters (a jack-pot or a double pool is played for): it plays on until a deal
+        wins them, unless fewer than two players hold counters, when the last holder
+        takes what is left (a freeze-out's winner holds every counter); with none left,
+        the last deal's players share it (law 76's rule for the odd counter)."""
+        passes = dealer != self._dealer
+        over = self._session.deal_ended(dealer, passes, self._holders())
+        if self._holders() < 2:
+            over = True
+            pool = self._ledger._balances[POOL]
+            holders = [s for s in range(self.players) if self.cash(s) > 0]
+            if pool and holders:
+                self._pay([Payment(POOL, self.names[holders[0]], pool)], f"p{holders[0]} takes what is left")
+            elif pool:  # everybody put his last counters into a pool nobody won
+                dealt = self._dealt_in()
+                shares = split(pool, dealt, dealt)
+                self._pay([Payment(POOL, self.names[s], shares[s]) for s in dealt],
+                          "nobody holds counters: the last deal's players share the pool (law 76)")  # fmt: skip
+        elif over and self._ledger._balances[POOL]:
+            over = False  # the pool is played for
+        self._session.over = over
+        self._carry = self._ledger._balances[POOL]
+        self._rewards = [self.cash(s) - self._deal_start[s] for s in range(self.players)]
+        self._last_truncated = self._truncated
+        self._entries.append(DealEnded(self._session.deals - 1, tuple(self._rewards), self._truncated, self.roles()))
+        self._pack.discard(self.cards_on_table())
+        self._clear_deal()
+        self._on_deal_ended()
+        self._dealer = dealer
+        if over:
+            self._phase = OVER
+            self._base = self._base_state()
+            self._deal_actions = []
+        else:
+            self._begin_deal()
+
+    def _holders(self) -> int:
+        """The players holding counters."""
+        return sum(self.cash(s) > 0 for s in range(self.players))
+
+    def _on_deal_ended(self) -> None:
+        """What the game carries to the next deal (jack-pots, the buck)."""
+
+    # -- observations and the codec -------------------------------------------------------------
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know now: its own hand, the cards face up or shown, every
+        count of cards and counters, and the game's own public state."""
+        me = self._check_seat(seat)
+        bets = self._bets
+        obs: dict[str, Any] = {
+            "seat": me,
+            "deal_number": self.deal_number,
+            "phase": self._phase,
+            "to_act": self.to_act,
+            "dealer": self._dealer,
+            "hand": tuple(self._hands[me]),  # type: ignore[index]
+            "up": {s: tuple(self._up[s]) for s in range(self.players) if self._up[s]},
+            "shown": dict(self._shown),
+            "cards": tuple(len(h) for h in self._hands),
+            "live": tuple(bets.live),
+            "stakes": tuple(bets.stake),
+            "balances": tuple(self.cash(s) for s in range(self.players)),
+            "pool": self._ledger._balances[POOL],
+            "carry": self._carry,
+            "owed": bets.owed(me) if self._phase == BET else 0,  # type: ignore[arg-type]
+            "limit": self.options.limit,
+            "profile": self.options.profile,
+            "discarded": tuple(self._discarded),
+            "drawn": tuple(self._drawn),
+            "out": tuple(sorted(self._session.out)),
+        }
+        obs.update(self._own_observation(me))  # type: ignore[arg-type]
+        return obs
+
+    def _own_observation(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    def _domains(self) -> Domains:
+        limit = self.options.limit
+        domains: list[tuple[type, Mapping[str, Any]]] = [
+            (Fold, {}), (Check, {}), (Call, {}), (Raise, {"by": range(1, limit + 1)}),
+        ]
+        if self.DRAWS:
+            domains += [(Discard, {"cards": range(32)}),
+                        (Demand, {"discards": range(HAND + 1), "count": range(HAND + 1)})]  # fmt: skip
+        return domains + self._own_domains()
+
+    def _own_domains(self) -> list[tuple[type, Mapping[str, Any]]]:
+        return []
+
+    _SCALARS = 8
+    """Per seat: in the deal, still in, cards held, stake, counters, discarded, drawn, the dealer."""
+
+    def observation_size(self) -> int:
+        return 52 + 52 * self.players + self._SCALARS * self.players + len(self.PHASES) + 4 + self._own_size()
+
+    def _own_size(self) -> int:
+        return 0
+
+    def encode(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s observation as floats (docs/protocol.md): its own cards (52 one-hot);
+        per seat from its own, the cards it can see face up or shown (52 one-hot); per seat,
+        in the deal, still in, cards held, stake, counters (both over the starting counters),
+        cards discarded and drawn (-1: not yet), the dealer; the phase (one-hot); the pool,
+        the carry and the owed amount over the starting counters, the limit over them; then
+        the game's own features."""
+        import numpy as np
+
+        me = self._check_seat(seat)
+        players = self.players
+        v = np.zeros(self.observation_size(), dtype=np.float32)
+        for card in self._hands[me]:  # type: ignore[index]
+            v[card] = 1.0
+        scale = 1.0 / self.options.counters
+        live = set(self._bets.live)
+        base = 52
+        for k in range(players):
+            s = (me + k) % players  # type: ignore[operator]
+            for card in self._shown.get(s, ()) or self._up[s]:
+                v[base + 52 * k + card] = 1.0
+        base += 52 * players
+        bets = self._bets
+        for k in range(players):
+            s = (me + k) % players  # type: ignore[operator]
+            v[base:base + self._SCALARS] = (
+                self._in[s], s in live, len(self._hands[s]), bets.stake[s] * scale, self.cash(s) * scale,
+                self._discarded[s], self._drawn[s], s == self._dealer,
+            )  # fmt: skip
+            base += self._SCALARS
+        v[base + self.PHASES.index(self._phase)] = 1.0
+        base += len(self.PHASES)
+        owed = bets.owed(me) if self._phase == BET else 0  # type: ignore[arg-type]
+        v[base:base + 4] = (self._ledger._balances[POOL] * scale, self._carry * scale, owed * scale,
+                            self.options.limit * scale)  # fmt: skip
+        base += 4
+        own = self._own_features(me)  # type: ignore[arg-type]
+        v[base:base + len(own)] = own
+        return v
+
+    def _own_features(self, seat: int) -> Sequence[float]:
+        return ()
+
+    # -- copies and documents ------------------------------------------------------------------
+
+    _LISTS: ClassVar[tuple[str, ...]] = ("_in", "_foul", "_mucked", "_apart", "_discarded", "_drawn", "_drawers",
+                                         "_owed", "_rewards", "_deal_start", "_deal_actions", "_top")
+    _NESTED: ClassVar[tuple[str, ...]] = ("_hands", "_up")
+
+    def copy(self) -> PokerTable:
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        for name in self._LISTS:
+            setattr(twin, name, list(getattr(self, name)))
+        for name in self._NESTED:
+            setattr(twin, name, [list(x) for x in getattr(self, name)])
+        twin._shown = dict(self._shown)
+        twin._pack = self._pack.copy()
+        twin._bets = self._bets.copy()
+        twin._ledger = self._ledger.copy()
+        twin._ledger_view = twin._viewed = None
+        twin._records = self._records.copy()
+        twin._session = self._session.copy()
+        twin._busy = False
+        twin._entries = []
+        self._copy_own(twin)
+        return twin
+
+    def _copy_own(self, twin: Any) -> None:
+        """Copy the game's own mutable state into ``twin`` (a shallow copy of this game)."""
+
+    def _base_state(self) -> dict[str, Any]:
+        """The session's state at the start of a deal (or at the end of the session)."""
+        return {
+            "balances": self._ledger.balances,
+            "dealer": self._dealer,
+            "carry": self._carry,
+            "session": self._session.to_dict(),
+            "shuffles": self._pack.shuffles,
+            "top": list(self._top),
+            "rewards": list(self._rewards),
+            "last_truncated": self._last_truncated,
+            "game": self._base_own(),
+        }
+
+    def _base_own(self) -> dict[str, Any]:
+        """The game's own state carried between deals (as JSON values)."""
+        return {}
+
+    def _summary(self) -> dict[str, Any]:
+        """The state a document states, compared with where its actions lead."""
+        return {"phase": self._phase, "to_act": self.to_act, "hands": [list(h) for h in self._hands],
+                "stakes": list(self._bets.stake), "live": list(self._bets.live),
+                "balances": self._ledger.balances}  # fmt: skip
+
+    def to_dict(self, history: bool = False) -> dict[str, Any]:
+        """The state as plain JSON values: the session at the start of the deal in play, the
+        deal's actions so far and the state they lead to; its size is bounded by one deal's
+        (``history=True`` adds the session's start and every action, to replay it all).
+
+        It holds the seed, which decides every future card: keep it on the server side.
+        """
+        data: dict[str, Any] = {
+            "game": self.name,
+            "version": 2,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options.to_dict(),
+            "stacks": list(self._stacks),
+            "first_record": self.records,
+            "deal": dict(self._base),
+            "actions": [a.to_dict() for a in self._deal_actions],
+            "state": self._summary(),
+        }
+        if history:
+            if self._first_record:
+                raise StateError("this game was restored from a snapshot: its earlier actions are not kept")
+            data["history"] = {
+                "start": {"dealer": self._start_args["dealer"], "top": list(self._start_args["top"]),
+                          "stacks": list(self._start_args["stacks"])},
+                "actions": [r.action.to_dict() for r in self._records if r.action is not None],
+            }
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PokerTable:
+        """A game from :meth:`to_dict`, every field checked: StateError names the first problem."""
+        doc = Reader(data, "document").only("game", "version", "players", "seed", "options", "stacks",
+                                            "first_record", "deal", "actions", "state", "history")  # fmt: skip
+        if doc.value("game") != cls.name:
+            raise StateError(f"document.game must be {cls.name!r}, not {shown(doc.value('game'))}")
+        if type(doc.value("version")) is not int or doc.value("version") != 2:
+            raise StateError(f"document.version must be 2, not {shown(doc.value('version'))}")
+        players = doc.int("players", cls.MIN_PLAYERS, cls.MAX_PLAYERS)
+        seed = doc.value("seed")
+        try:
+            check_seed(seed)
+            options = cls.Options.from_dict(doc.value("options"), cls.name, complete=True)
+        except ValueError as error:
+            raise StateError(f"document: {error}") from None
+        if "history" in data:
+            game = cls._replay_history(doc, players, seed, options)
+        else:
+            game = cls.__new__(cls)
+            stacks = doc.ints("stacks", 1, MAX_COUNTERS, players)
+            try:
+                game._setup(players, seed, options, _stacks(stacks, players, options.counters))
+            except ValueError as error:
+                raise StateError(f"document.stacks: {error}") from None
+            game._start_args = {"dealer": None, "top": [], "stacks": stacks}
+            game._restore_base(doc.reader("deal"))
+            game._replay(doc.list("actions", 10**5), "document.actions")
+            game._first_record = doc.int("first_record", 0, 2**62)
+            game._records = History()
+        mine = game.to_dict()
+        for key in ("deal", "actions", "state"):
+            if doc.value(key) != mine[key]:
+                raise StateError(f"document.{key} is not where the document's actions lead")
+        return game
+
+    @classmethod
+    def _replay_history(cls, doc: Reader, players: int, seed: int, options: PokerOptions) -> PokerTable:
+        history = doc.reader("history").only("start", "actions")
+        start = history.reader("start").only("dealer", "top", "stacks")
+        dealer = start.seat("dealer", players, none=True)
+        top = start.cards("top", 52)
+        stacks = start.ints("stacks", 1, MAX_COUNTERS, players)
+        try:
+            game = cls(players, seed, dealer=dealer, top=top, stacks=stacks, **options.to_dict())
+        except ValueError as error:
+            raise StateError(f"document.history.start: {error}") from None
+        game._replay(history.list("actions", 10**7), "document.history.actions")
+        if doc.int("first_record", 0, 2**62) != game.records:
+            raise StateError("document.first_record is not where its history leads")
+        return game
+
+    def _restore_base(self, base: Reader) -> None:
+        """Take the session's state at the start of a deal, checked, and open that deal."""
+        base.only("balances", "dealer", "carry", "session", "shuffles", "top", "rewards", "last_truncated", "game")
+        players = self.players
+        parties, credit = self._ledger.parties, self._ledger.credit
+        balances = base.reader("balances").only(*parties)
+        values = {name: balances.int(name, -MAX_COUNTERS if name in credit else 0, MAX_COUNTERS)
+                  for name in parties}  # fmt: skip
+        total = sum(values.values())
+        if total != self._ledger.total:
+            raise StateError(f"document.deal.balances add up to {total}, not {self._ledger.total}")
+        self._ledger = Ledger(values, credit=credit, journal=False)
+        self._ledger_view = None
+        self._dealer = base.int("dealer", 0, players - 1)
+        self._carry = base.int("carry", 0, MAX_COUNTERS)
+        if self._carry != values[POOL]:
+            raise StateError(f"document.deal.carry must be the pool's {values[POOL]}, not {self._carry!r}")
+        self._session.restore(base.reader("session").only("first_dealer", "deals", "returns", "out", "over"),
+                              players)  # fmt: skip
+        self._pack.shuffles = base.int("shuffles", 0, 2**62)
+        self._top = base.cards("top", 52)
+        if len(set(self._top)) != len(self._top):
+            raise StateError("document.deal.top names a card twice")
+        self._rewards = base.ints("rewards", -MAX_COUNTERS, MAX_COUNTERS, players)
+        if len(self._rewards) != players:
+            raise StateError(f"document.deal.rewards must hold one number per seat ({players})")
+        self._last_truncated = base.bool("last_truncated")
+        self._restore_own(base.reader("game"))
+        if self._session.over:
+            self._phase = OVER
+            self._base = self._base_state()
+            self._deal_actions = []
+        else:
+            self._begin_deal()
+
+    def _restore_own(self, data: Reader) -> None:
+        """Take the game's own state of :meth:`_base_own`, checked."""
+        data.only()
+

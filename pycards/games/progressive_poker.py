@@ -1,0 +1,410 @@
+"""Progressive Poker: several tables of Draw Poker as one evening (``new_game("progressive_poker", ...)``).
+
+Follows the Progressive Poker text of seed ``004_7d6a6396833e304f.txt``; each
+table plays "ordinary Draw Poker" (:mod:`pycards.games.draw_poker`, the English
+laws by default); docs/rules.md section 6.3 gives the decisions taken where the
+text is silent. Players are named parties (``p0``, ``p1``...; the protocol's
+seats) who move between the tables' seats.
+
+* **The tables.** A head table and a booby table of four, and between them
+  tables of four to seven (``middle`` players each, as near as the count
+  allows): 8 players or 12 to 40. Seats are drawn by lot, table by table ("the
+  number of pips on the card drawn"); each table's first dealer is the first
+  knave dealt among its players. The first ``ladies`` players (``None``: half,
+  rounded down) are ladies, the others gentlemen.
+* **A deal of the session is one bell.** Every table in turn, head table
+  first, plays one pool of Draw Poker to its end: a table whose deal is not
+  opened deals again (a jack-pot) until its pool is decided. Then the bell:
+  1. a player who has lost all his counters takes a fresh stake of ``restake``
+     from the banker (charged to him at the end);
+  2. the winner of the pool at each table below the head table moves up to the
+     table above, into the seat left by the one who moves from there (the
+     winner with the largest share; equal shares: the first of them in the
+     table's seat order); at the head table (if all were in the call, of all) the smallest stack not in the call (ties: a cut,
+     the highest card going down) goes to the booby table, into the seat left
+     by its winner;
+  3. a player re-staked then exchanges seats with the booby table's player
+     holding the most counters (ties: a cut), unless he sits at the booby table.
+  The winners of each pool at the head table take a yellow chip.
+* **Prizes** (:meth:`ProgressivePoker.prizes`): the most yellow chips (ties:
+  the most counters won), the lady and the gentleman who won the most counters
+  (counters less the stakes received from the banker), the booby prize (the
+  fewest counters won); ties otherwise go to the first player by number.
+
+>>> from pycards.games import new_game
+>>> game = new_game("progressive_poker", players=8, seed=4, deals=2)
+>>> while not game.is_over:
+...     _ = game.apply(game.legal_actions()[1 if game.phase == "bet" else 0])
+>>> sum(game.payoffs().values()), game.deal_number, sorted(game.prizes())
+(0, 2, ['booby', 'gentleman', 'lady', 'yellow'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Optional
+
+from pycards.errors import GameOptionError, StateError
+from pycards.games.draw_poker import DrawPoker, DrawPokerOptions
+from pycards.games.engine.document import Reader, shown
+from pycards.games.engine.events import DealEnded, Dealt, Note, Record
+from pycards.games.engine.options import Options, Range
+from pycards.games.engine.table import KNAVE, OVER, POOL
+from pycards.settlement import MAX_COUNTERS, Ledger, Payment, split
+
+__all__ = ["ProgressivePoker", "ProgressivePokerOptions", "table_sizes"]
+
+BANKER = "banker"
+MAX_PLAYERS = 40
+
+
+def table_sizes(players: int, middle: int = 6) -> list[int]:
+    """The tables for ``players``: head and booby tables of four, and between them tables of
+    four to seven, as near to ``middle`` as the count allows.
+
+    >>> table_sizes(8), table_sizes(14), table_sizes(20, middle=6), table_sizes(23)
+    ([4, 4], [4, 6, 4], [4, 6, 6, 4], [4, 5, 5, 5, 4])
+    """
+    rest = players - 8
+    if rest < 0 or 0 < rest < 4 or players > MAX_PLAYERS:
+        raise GameOptionError(f"progressive_poker needs 8 players, or 12 to {MAX_PLAYERS}, not {shown(players)}")
+    if not rest:
+        return [4, 4]
+    tables = max(-(-rest // 7), min(rest // 4, round(rest / middle)))
+    size, extra = divmod(rest, tables)
+    return [4, *([size + 1] * extra + [size] * (tables - extra)), 4]
+
+
+@dataclass(frozen=True)
+class ProgressivePokerOptions(DrawPokerOptions):
+    """The terms of Progressive Poker: those of Draw Poker (each player starting with
+    ``counters``, 50 by default; ``deals`` counting bells), ``restake`` (the banker's
+    fresh stake, 50), ``middle`` (4..7: the players at each table between the head and the
+    booby tables) and ``ladies`` (how many of the players are ladies; ``None``: half)."""
+
+    counters: Annotated[int, Range(1, 10**9)] = 50
+    restake: Annotated[int, Range(1, 10**6)] = 50
+    middle: Annotated[int, Range(4, 7)] = 6
+    ladies: Optional[Annotated[int, Range(0, MAX_PLAYERS)]] = None
+
+    def check(self) -> None:
+        super().check()
+        if self.until != "deals":
+            raise GameOptionError(f"option until must be 'deals' (a number of bells), not {self.until!r}")
+
+
+class ProgressivePoker(DrawPoker):
+    """An evening of Progressive Poker for 8 or 12 to 40 players (see the module docstring)."""
+
+    name: ClassVar[str] = "progressive_poker"
+    Options: ClassVar[type[Options]] = ProgressivePokerOptions
+    MIN_PLAYERS: ClassVar[int] = 8
+    MAX_PLAYERS: ClassVar[int] = MAX_PLAYERS
+
+    options: ProgressivePokerOptions
+
+    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = ()) -> None:
+        sizes = table_sizes(players, options.middle)
+        if options.ladies is not None and options.ladies > players:
+            raise GameOptionError(f"option ladies must be at most the players ({players}), not {options.ladies!r}")
+        super()._setup(players, seed, options, stacks)
+        self._ledger = Ledger({**self._ledger.balances, BANKER: 0}, credit=[BANKER], journal=False)
+        self._sizes = sizes
+        self._seating: list[list[int]] = [[] for _ in sizes]
+        """Each table's players, seat by seat clockwise (table 0 is the head table)."""
+        self._table_dealers = [0] * len(sizes)
+        self._table = 0
+        self._yellow = [0] * players
+        self._restakes = [0] * players
+        self._bell_start = list(self._stacks)
+        self._results: list[tuple[dict[int, int], list[int]]] = []
+        """This bell's pools decided so far, table by table: what each seat took, and the call."""
+        self._won: dict[int, int] = {}
+        self._call: list[int] = []
+        self._prizes: dict[str, int] = {}
+
+    @property
+    def ladies(self) -> int:
+        """How many players are ladies (the first ones by number)."""
+        return self.players // 2 if self.options.ladies is None else self.options.ladies
+
+    # -- the evening -------------------------------------------------------------------------
+
+    def _start(self, dealer: int | None, top: Sequence[int]) -> None:
+        """Seats drawn by lot, table by table; each table's first dealer, then the first deal."""
+        self._entries = []
+        drawn = self._pack.order(self.players)
+        at = 0
+        for table, size in enumerate(self._sizes):
+            self._seating[table] = drawn[at:at + size]
+            at += size
+            self._entries.append(Note(f"table {table}: " + ", ".join(f"p{s}" for s in self._seating[table])))
+        for table, seats in enumerate(self._seating):
+            if dealer in seats:
+                self._table_dealers[table] = dealer
+                continue
+            index, draws = self._pack.first_to_turn_up(len(seats), KNAVE)
+            self._table_dealers[table] = seats[index]
+            for k in range(len(draws[index])):
+                self._entries.extend(Dealt(seats[i], -1, cards[k], None) for i, cards in enumerate(draws)
+                                     if k < len(cards))  # fmt: skip
+            self._entries.append(Note(f"the first knave at table {table} falls to p{seats[index]}, who deals"))
+        self._session.first_dealer = self._table_dealers[0]
+        self._table = 0
+        self._dealer = self._table_dealers[0]
+        self._top = list(top)
+        self._begin_deal()
+        self._records.append(Record(None, None, tuple(self._entries)))
+
+    def _turn_from(self, seat: int) -> list[int]:
+        seats = self._seating[self._table]
+        at = seats.index(seat)
+        return seats[at + 1:] + seats[:at + 1]
+
+    def _players_in(self) -> list[int]:
+        return [s for s in self._turn_from(self._dealer) if self.cash(s) > 0]
+
+    def _claims(self, won: dict[int, int]) -> dict[int, int]:
+        won = super()._claims(won)
+        self._won = {s: n for s, n in won.items() if n}
+        self._call = list(self._bets.live)
+        return won
+
+    def _end_deal(self, dealer: int) -> None:
+        """A table's deal is over: the same table deals again while its pool is undecided;
+        then the next table plays; after the last, the bell (see the module docstring)."""
+        table = self._table
+        pool = self._ledger._balances[POOL]
+        holders = [s for s in self._seating[table] if self.cash(s) > 0]
+        if pool and len(holders) < 2:
+            dealt = self._dealt_in()
+            shares = {holders[0]: pool} if holders else split(pool, dealt, dealt)
+            self._pay([Payment(POOL, self.names[s], n) for s, n in shares.items()],
+                      "nobody is left to play for the pool: it is shared by those holding counters")  # fmt: skip
+            self._won = {s: n for s, n in shares.items() if n}
+            self._call = list(shares)
+            pool = 0
+        self._last_truncated = self._truncated
+        self._pack.discard(self.cards_on_table())
+        self._clear_deal()
+        self._on_deal_ended()
+        self._table_dealers[table] = dealer
+        self._carry = pool
+        if pool:  # the pool is not decided: the table deals again
+            self._dealer = dealer
+            self._begin_deal()
+            return
+        self._results.append((self._won, self._call))
+        if table == 0:
+            for seat in self._won:
+                self._yellow[seat] += 1
+            self._entries.append(Note("a yellow chip to " + ", ".join(f"p{s}" for s in self._won)))
+        self._won, self._call = {}, []
+        if table + 1 < len(self._sizes):
+            self._table = table + 1
+            self._dealer = self._table_dealers[self._table]
+            self._begin_deal()
+            return
+        self._bell()
+
+    def _bell(self) -> None:
+        """The bell: re-stakes, the moves, the exchanges; the end of this deal of the session."""
+        self._entries.append(Note("the bell"))
+        restaked = [s for s in range(self.players) if self.cash(s) == 0]
+        if restaked:
+            self._pay([Payment(BANKER, self.names[s], self.options.restake) for s in restaked],
+                      "a fresh stake from the banker")  # fmt: skip
+            for seat in restaked:
+                self._restakes[seat] += 1
+        self._move_winners()
+        for seat in restaked:
+            self._exchange(seat)
+        self._results = []
+        roles = tuple(f"table {self._table_of(s)}" for s in range(self.players))
+        charges = [self.options.restake * restaked.count(s) for s in range(self.players)]
+        self._rewards = [self.cash(s) - self._bell_start[s] - charges[s] for s in range(self.players)]
+        self._bell_start = [self.cash(s) for s in range(self.players)]
+        self._entries.append(DealEnded(self._session.deals, tuple(self._rewards), self._last_truncated, roles))
+        over = self._session.deal_ended(self._table_dealers[0], True, self.players)
+        self._table = 0
+        self._dealer = self._table_dealers[0]
+        if over:
+            self._prizes = self._award()
+            self._entries.append(Note("the prizes: " + ", ".join(f"{k} p{s}" for k, s in self._prizes.items())))
+            self._phase = OVER
+            self._base = self._base_state()
+            self._deal_actions = []
+        else:
+            self._begin_deal()
+
+    def _table_of(self, seat: int) -> int:
+        return next(t for t, seats in enumerate(self._seating) if seat in seats)
+
+    def _move_winners(self) -> None:
+        """Winners up a table, the head table's smallest stack not in the call to the booby."""
+        movers: list[int] = []
+        for (won, call), seats in zip(self._results, self._seating):
+            if not movers:  # the head table
+                stacks = {s: self.cash(s) for s in seats if s not in call} or {s: self.cash(s) for s in seats}
+                least = min(stacks.values())
+                movers.append(self._cut([s for s, n in stacks.items() if n == least], "goes down"))
+            else:
+                best = max(won.values())
+                movers.append(next(s for s in seats if won.get(s) == best))
+        places = [self._seating[t].index(m) for t, m in enumerate(movers)]
+        count = len(movers)
+        for t, mover in enumerate(movers):
+            to = (t - 1) % count  # a winner up a table; the head table's loser to the booby table
+            self._seating[to][places[to]] = mover
+            self._entries.append(Note(f"p{mover} moves to table {to}"))
+        for t, seats in enumerate(self._seating):
+            if self._table_dealers[t] not in seats:  # the dealer moved: his successor at the seat deals
+                self._table_dealers[t] = seats[places[t]]
+
+    def _exchange(self, seat: int) -> None:
+        """A re-staked player exchanges seats with the booby table's biggest stack."""
+        booby = self._seating[-1]
+        if seat in booby:
+            return
+        most = max(self.cash(s) for s in booby)
+        other = self._cut([s for s in booby if self.cash(s) == most], "exchanges seats")
+        table = self._table_of(seat)
+        here, there = self._seating[table].index(seat), booby.index(other)
+        self._seating[table][here], booby[there] = other, seat
+        for t, (a, b) in ((table, (seat, other)), (len(self._seating) - 1, (other, seat))):
+            if self._table_dealers[t] == a:
+                self._table_dealers[t] = b
+        self._entries.append(Note(f"p{seat} exchanges seats with p{other} of the booby table"))
+
+    def _cut(self, tied: list[int], what: str) -> int:
+        """One of ``tied`` chosen by a cut: each cuts a card; the highest card is chosen."""
+        if len(tied) == 1:
+            return tied[0]
+        cards = self._pack.order(52)[:len(tied)]
+        chosen = tied[cards.index(max(cards))]
+        self._entries.append(Note(f"a cut between {', '.join(f'p{s}' for s in tied)}: p{chosen} {what}"))
+        self._entries.extend(Dealt(s, -1, c, None) for s, c in zip(tied, cards))
+        return chosen
+
+    # -- the prizes ----------------------------------------------------------------------------
+
+    def payoffs(self) -> dict[int, int]:
+        """Each player's counters won: what he holds less his start and the banker's stakes."""
+        restake = self.options.restake
+        return {s: self.cash(s) - self._stacks[s] - restake * self._restakes[s] for s in range(self.players)}
+
+    def prizes(self) -> dict[str, int]:
+        """The prizes as they stand (final once the session is over): ``yellow``, ``lady``,
+        ``gentleman`` and ``booby``, each the winning player (a lady or gentleman prize is
+        left out when nobody is one)."""
+        return dict(self._prizes) if self._prizes else self._award()
+
+    def _award(self) -> dict[str, int]:
+        won = self.payoffs()
+        players = range(self.players)
+        prizes = {"yellow": max(players, key=lambda s: (self._yellow[s], won[s], -s))}
+        ladies = range(self.ladies)
+        gentlemen = range(self.ladies, self.players)
+        if ladies:
+            prizes["lady"] = max(ladies, key=lambda s: (won[s], -s))
+        if gentlemen:
+            prizes["gentleman"] = max(gentlemen, key=lambda s: (won[s], -s))
+        prizes["booby"] = min(players, key=lambda s: (won[s], s))
+        return prizes
+
+    def payoff_bound(self) -> float:
+        """:meth:`Game.payoff_bound`: unbounded, since the banker's stakes have no limit."""
+        return float("inf")
+
+    def roles(self) -> tuple[str, ...]:
+        return tuple(f"table {self._table_of(s)}" for s in range(self.players))
+
+    # -- views, codec, state --------------------------------------------------------------------
+
+    def _own_observation(self, seat: int) -> dict[str, Any]:
+        return {
+            **super()._own_observation(seat),
+            "table": self._table,
+            "seating": tuple(tuple(seats) for seats in self._seating),
+            "yellow": tuple(self._yellow),
+            "restakes": tuple(self._restakes),
+        }
+
+    def _own_size(self) -> int:
+        return super()._own_size() + 4
+
+    def _own_features(self, seat: int) -> Sequence[float]:
+        return (*super()._own_features(seat), float(self._table), float(self._table_of(seat)),
+                float(self._yellow[seat]), float(self._restakes[seat]))  # fmt: skip
+
+    _LISTS: ClassVar[tuple[str, ...]] = (*DrawPoker._LISTS, "_table_dealers", "_yellow", "_restakes",
+                                         "_bell_start", "_results", "_call")  # fmt: skip
+    _NESTED: ClassVar[tuple[str, ...]] = (*DrawPoker._NESTED, "_seating")
+
+    def _copy_own(self, twin: Any) -> None:
+        twin._won = dict(self._won)
+        twin._prizes = dict(self._prizes)
+
+    def _base_own(self) -> dict[str, Any]:
+        return {
+            **super()._base_own(),
+            "table": self._table,
+            "seating": [list(seats) for seats in self._seating],
+            "table_dealers": list(self._table_dealers),
+            "yellow": list(self._yellow),
+            "restakes": list(self._restakes),
+            "bell_start": list(self._bell_start),
+            "results": [[sorted([s, n] for s, n in won.items()), list(call)] for won, call in self._results],
+            "prizes": dict(self._prizes),
+        }
+
+    def _restore_own(self, data: Reader) -> None:
+        data.only("jackpot", "table", "seating", "table_dealers", "yellow", "restakes", "bell_start",
+                  "results", "prizes")  # fmt: skip
+        players, tables = self.players, len(self._sizes)
+        self._jackpot = data.int("jackpot", 0, 2**62)
+        self._table = data.int("table", 0, tables - 1)
+        rows = data.list("seating", tables)
+        seating = [Reader({"row": row}, f"document.deal.game.seating[{t}]").seats("row", players)
+                   for t, row in enumerate(rows)]  # fmt: skip
+        if [len(row) for row in seating] != self._sizes or sorted(sum(seating, [])) != list(range(players)):
+            raise StateError(f"document.deal.game.seating must seat every player once at tables of {self._sizes}")
+        self._seating = seating
+        self._table_dealers = data.ints("table_dealers", 0, players - 1, tables)
+        if len(self._table_dealers) != tables or any(d not in seating[t] for t, d in enumerate(self._table_dealers)):
+            raise StateError("document.deal.game.table_dealers must name a player of each table")
+        self._yellow = self._per_player(data, "yellow", 0, 2**62)
+        self._restakes = self._per_player(data, "restakes", 0, 2**62)
+        self._bell_start = self._per_player(data, "bell_start", 0, MAX_COUNTERS)
+        results = data.list("results", tables)
+        self._results = []
+        for t, item in enumerate(results):
+            where = f"document.deal.game.results[{t}]"
+            if not isinstance(item, list) or len(item) != 2:
+                raise StateError(f"{where} must be [won, call], not {shown(item)}")
+            pairs = Reader({"won": item[0]}, where).list("won", players)
+            won = {}
+            for pair in pairs:
+                if (not isinstance(pair, list) or len(pair) != 2 or type(pair[0]) is not int
+                        or type(pair[1]) is not int or pair[0] not in seating[t] or not 0 < pair[1] <= MAX_COUNTERS):
+                    raise StateError(f"{where} names a seat and its winnings wrongly: {shown(pair)}")
+                won[pair[0]] = pair[1]
+            call = Reader({"call": item[1]}, where).seats("call", players)
+            if not won:
+                raise StateError(f"{where} names no winner")
+            self._results.append((won, call))
+        if len(self._results) != self._table:
+            raise StateError("document.deal.game.results must hold one pool per table already played this bell")
+        prizes = data.reader("prizes").only("yellow", "lady", "gentleman", "booby")
+        self._prizes = {k: prizes.int(k, 0, players - 1) for k in ("yellow", "lady", "gentleman", "booby")
+                        if k in prizes.data}  # fmt: skip
+
+    def _per_player(self, data: Reader, key: str, low: int, high: int) -> list[int]:
+        values = data.ints(key, low, high, self.players)
+        if len(values) != self.players:
+            raise StateError(f"document.deal.game.{key} must hold one number per player ({self.players})")
+        return values
+
+    def _summary(self) -> dict[str, Any]:
+        return {**super()._summary(), "table": self._table}
