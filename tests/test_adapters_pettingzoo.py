@@ -152,7 +152,11 @@ def test_rewards_add_up_to_the_payoffs(name: str, players: int, options: dict[st
                 deals_seen = max(deals_seen, env.infos[env.agents[0]].get("deals_completed", 0))
         payoffs = {f"seat_{seat}": float(amount) for seat, amount in game.payoffs().items()}
         assert stepped == payoffs == collected
-        assert deals_seen == game.deal_number == session(name, 6).get("deals", deals_seen)
+        assert deals_seen == game.deal_number
+        if game.deal_number != session(name, 6).get("deals", deals_seen):
+            # a poker session ends early in a freeze-out, or plays on while a jack-pot is unwon
+            holders = sum(game.ledger.balance(party) > 0 for party in game.names)
+            assert holders < 2 or game.deal_number > 6
 
 
 def test_a_truncated_deal_is_reported_and_does_not_end_the_episode() -> None:

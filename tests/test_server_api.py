@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from test_server_views import TestClient, Transcript, check_table, receive, watchdog  # noqa: F401
 
+from pycards.games import GAMES
 from pycards.server import create_app
 from pycards.server.wire import dumps, parse, to_json
 
@@ -130,7 +131,8 @@ def test_the_page_and_its_files_are_served_from_this_origin_only(client: TestCli
 def test_games_lists_each_game_with_the_options_a_client_may_set(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path, max_deals=7, fsync=False)) as client:
         games = client.get("/api/games").json()["games"]
-    [vingt_un] = games
+    assert [g["name"] for g in games] == sorted(GAMES)
+    [vingt_un] = [g for g in games if g["name"] == "vingt_un"]
     assert (vingt_un["name"], vingt_un["min_players"], vingt_un["max_players"]) == ("vingt_un", 2, 12)
     options = {o["name"]: o for o in vingt_un["options"]}
     assert "until" not in options and options["deals"]["high"] == 7
