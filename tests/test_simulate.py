@@ -380,9 +380,15 @@ def test_a_session_whose_rewards_miss_the_payoffs_is_an_error(register: Any) -> 
     register("cheat", _Cheat)
     with pytest.raises(RuntimeError, match="payoffs"):
         simulate("cheat", DrawBelow(16), deals=5, players=3)
+
+
+def test_a_session_lasts_as_its_game_says(register: Any) -> None:
+    """A game whose sessions end after one deal, whatever ``deals`` says: each session
+    counts the one deal it played (as a poker session ending in a freeze-out does)."""
     register("short", _Short)
-    with pytest.raises(RuntimeError, match="after 1 of 5 deals"):
-        simulate("short", DrawBelow(16), deals=5, players=3)
+    result = simulate("short", DrawBelow(16), deals=6, players=3, session_deals=2)
+    assert result.deals == 3 and result.per_deal.shape == (3, 3)
+    assert result.sessions.tolist() == [0, 1, 2] and sum(result.totals) == 0
 
 
 def test_the_roles_are_the_games(register: Any) -> None:

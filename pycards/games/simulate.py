@@ -288,9 +288,12 @@ def play_session(name: str, policies: Sequence[Policy], deals: int, seed: int,
     that ``apply`` returns.
 
     Each policy plays :func:`~pycards.games.policies.for_session` of itself. The
-    rewards of the session must sum to the game's ``payoffs()`` at its end, and
-    the deals must be the ``deals`` asked for, numbered in order: otherwise
-    RuntimeError (the game broke its protocol).
+    session lasts as its game's rules say: ``deals`` deals, or fewer or more where the
+    rules end it early or play on (a poker session ends when fewer than two players
+    hold counters, and plays on while its pool holds counters nobody has won). The
+    rewards of the session must sum to the game's ``payoffs()`` at its end, and the
+    deals must be numbered in order: otherwise RuntimeError (the game broke its
+    protocol).
     """
     import numpy as np
 
@@ -317,16 +320,17 @@ def play_session(name: str, policies: Sequence[Policy], deals: int, seed: int,
                 rewards.append(entry.rewards)
                 named = entry.roles if len(entry.roles) == seats else (NO_ROLE,) * seats
                 roles.append([names.setdefault(role, len(names)) for role in named])
-    if len(rewards) != deals:
-        raise RuntimeError(f"game {name!r} (seed {seed}) ended after {len(rewards)} of {deals} deals")
-    per_deal = np.array(rewards, dtype=np.int64).reshape(deals, seats)
+    if not rewards:
+        raise RuntimeError(f"game {name!r} (seed {seed}) ended before its first deal was over")
+    played = len(rewards)
+    per_deal = np.array(rewards, dtype=np.int64).reshape(played, seats)
     payoffs = game.payoffs()
     if per_deal.sum(axis=0).tolist() != [payoffs[s] for s in range(seats)]:
         raise RuntimeError(f"game {name!r} (seed {seed}): the deals' rewards sum to "
                            f"{per_deal.sum(axis=0).tolist()!r}, its payoffs are {payoffs!r}")  # fmt: skip
     small = np.int8 if len(names) <= 127 else np.int32
     role_array: RoleArray = np.array(roles, dtype=small)
-    return Session(per_deal, role_array.reshape(deals, seats), tuple(names))
+    return Session(per_deal, role_array.reshape(played, seats), tuple(names))
 
 
 def _play_sessions(name: str, policies: Sequence[Policy], sessions: Sequence[tuple[int, int]],
@@ -346,7 +350,9 @@ def simulate(name: str, strategies: Policy | Sequence[Policy], deals: int, seed:
 
     ``strategies`` is one policy per seat (or one policy for ``players`` seats).
     The deals are played as independent sessions of ``session_deals`` deals (the
-    last session holds the remainder), session ``i`` seeded from
+    last session holds the remainder; a session lasts as its game's rules say, so a
+    poker session may end early or play on, and ``result.deals`` counts the deals
+    played), session ``i`` seeded from
     ``seed * 1_000_003 + i``; ``options`` are the game's terms (not ``deals``,
     ``until``, ``players`` or ``seed``, which this function sets).
 
@@ -412,17 +418,19 @@ def simulate(name: str, strategies: Policy | Sequence[Policy], deals: int, seed:
         played = list(executor.map(_play_sessions, [game] * n, [policies] * n, tasks, [options] * n))
     results = [session for task in played for session in task]
     seats = len(policies)
-    per_deal = _frozen(np.concatenate([s.per_deal for s in results]).reshape(deals, seats))
+    lengths = [len(s.per_deal) for s in results]
+    dealt = sum(lengths)
+    per_deal = _frozen(np.concatenate([s.per_deal for s in results]).reshape(dealt, seats))
     role_names = tuple(sorted({role for s in results for role in s.role_names}))
     index = {role: i for i, role in enumerate(role_names)}
     small = np.int8 if len(role_names) <= 127 else np.int32
     roles: RoleArray = np.concatenate([
         np.array([index[r] for r in s.role_names], dtype=small)[s.roles] for s in results
-    ]).reshape(deals, seats)  # fmt: skip
+    ]).reshape(dealt, seats)  # fmt: skip
     _frozen(roles)
-    sessions = _frozen(np.repeat(np.arange(len(sizes), dtype=np.int64), sizes))
+    sessions = _frozen(np.repeat(np.arange(len(sizes), dtype=np.int64), lengths))
     totals = tuple(int(t) for t in per_deal.sum(axis=0))
     seat_estimates = tuple(Estimate.from_series(per_deal[:, s]) for s in range(seats))
     by_role = {role: ratio_estimate(*_role_sums(per_deal, roles, i)) for role, i in index.items()}
-    return SimulationResult(game, deals, seat_estimates, by_role, totals, role_names,
+    return SimulationResult(game, dealt, seat_estimates, by_role, totals, role_names,
                             per_deal, roles, sessions)  # fmt: skip
