@@ -286,9 +286,132 @@ def _vingt_un_names(observation: Mapping[str, Any]) -> dict[int, str]:
     return {dealer: f"the dealer (p{dealer})"}
 
 
-_RENDERERS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {"vingt_un": _vingt_un_lines}
+_POKER_PHASES = {
+    "straddle": "the straddles", "bet": "a betting round", "draw": "the draw", "show": "the show",
+    "over": "the session is over",
+}  # fmt: skip
+_POKER_GAMES = ("draw_poker", "jack_pots", "straight_poker", "stud_poker", "progressive_poker")
+"""The poker games (one renderer for all: the observation of :class:`~pycards.games.engine.table.PokerTable`)."""
+_OPENING_RANKS = {"J": 9, "Q": 10, "K": 11, "A": 12}
+
+
+def _no_cards(observation: Mapping[str, Any], seat: int) -> str:
+    if seat in observation["live"] and observation["phase"] != "over":
+        return "not dealt yet"
+    return "no cards"
+
+
+def _poker_cards(observation: Mapping[str, Any], seat: int) -> str:
+    """What the reader may see of ``seat``'s cards: its own hand; another's cards shown at
+    the show, else ``??`` for each face-down card and its face-up cards spelled."""
+    if seat == observation["seat"]:
+        hand = tuple(observation["hand"])
+        faces = set(observation.get("up", {}).get(seat, ()))
+        if not hand:
+            return _no_cards(observation, seat)
+        return cards_text(hand) + (f"  (face up: {cards_text([c for c in hand if c in faces])})" if faces else "")
+    shown_cards = observation.get("shown", {}).get(seat)
+    if shown_cards:
+        return cards_text(shown_cards) + "  (shown)"
+    count = observation["cards"][seat]
+    up = tuple(observation.get("up", {}).get(seat, ()))
+    if not count:
+        return _no_cards(observation, seat)
+    return cards_text([None] * max(count - len(up), 0) + list(up))
+
+
+def _poker_seat(observation: Mapping[str, Any], seat: int, names: Mapping[int, str]) -> str:
+    me = observation["seat"]
+    flags = [f"stake {observation['stakes'][seat]}", f"counters {observation['balances'][seat]}"]
+    if seat in observation.get("out", ()):
+        flags.append("out of this deal")
+    elif seat in observation["live"]:
+        flags.append("in")
+    else:
+        flags.append("passed")
+    discarded, drawn = observation["discarded"][seat], observation["drawn"][seat]
+    if drawn >= 0:
+        flags.append("stood pat" if drawn == 0 else f"drew {drawn}")
+    elif discarded >= 0:
+        flags.append(f"discarded {discarded}, waits for cards")
+    if observation.get("ante_seat") == seat and not observation.get("minimum") and observation["phase"] != "over":
+        flags.append("ante")
+    if observation.get("opener") == seat:
+        flags.append("opened")
+    if observation.get("buck") == seat:
+        flags.append("holds the buck")
+    if observation.get("to_act") == seat:
+        flags.append("to act")
+    who = _who(seat, me, names)
+    if seat == observation["dealer"] and seat == me:
+        who += " (the dealer)"
+    return f"  {who}: {_poker_cards(observation, seat)}  [{', '.join(flags)}]"
+
+
+def _poker_lines(observation: Mapping[str, Any], knave: bool = False) -> list[str]:
+    """A poker table (any poker game): the deal, every seat's cards as the reader may see
+    them (``??`` face down), stakes, counters, who is in; the pool and what is owed."""
+    from pycards.cards import rank_name
+
+    me = observation["seat"]
+    dealer = observation["dealer"]
+    names = _poker_names(observation)
+    head = f"deal {observation['deal_number']}: {_who(dealer, me, None)} deal{'' if dealer == me else 's'}"
+    head += f"; {_POKER_PHASES.get(observation['phase'], observation['phase'])}"
+    minimum = observation.get("minimum")
+    if minimum:
+        number = observation.get("jackpot")
+        pair = rank_name(_OPENING_RANKS.get(minimum, 9), plural=True, knave=knave)
+        head += f"; jack-pot{f' {number}' if number else ''}: two {pair} or better to open"
+    table, tables = observation.get("table"), len(observation.get("seating", ()))
+    if isinstance(table, int):
+        head += "; " + ("the head table" if table == 0 else "the booby table" if table == tables - 1
+                        else f"table {table + 1} of {tables}")  # fmt: skip
+    if observation.get("fattening"):
+        head += "; a fattened pot (the last deal was not opened)"
+    if observation.get("straddles"):
+        head += f"; straddled {observation['straddles']} time{'s' if observation['straddles'] > 1 else ''}"
+    lines = [head]
+    seats = range(len(observation["stakes"]))
+    here = observation["seating"][table] if isinstance(table, int) and 0 <= table < tables else seats
+    for seat in seats:
+        if seat in here:
+            lines.append(_poker_seat(observation, seat, names))
+    away = [s for s in seats if s not in here]
+    if away:  # Progressive Poker: the players at the other tables
+        lines.append("  at the other tables: " + ", ".join(f"p{s} {observation['balances'][s]}" for s in away))
+    pool = f"  the pool {observation['pool']}"
+    if observation.get("carry"):
+        pool += f" ({observation['carry']} carried from earlier deals)"
+    if observation["phase"] == "bet":
+        owed = observation["owed"]
+        pool += f"; you owe {owed} to make good" if owed else "; you owe nothing"
+    pool += f"; the limit {observation['limit']}"
+    lines.append(pool)
+    return lines
+
+
+def _english_poker_lines(observation: Mapping[str, Any]) -> list[str]:
+    """English Draw Poker's table (and Progressive Poker's, whose tables play it): the poker
+    table, in the laws' words ("two knaves")."""
+    return _poker_lines(observation, knave=True)
+
+
+def _poker_names(observation: Mapping[str, Any]) -> dict[int, str]:
+    dealer = observation.get("dealer", -1)
+    if not isinstance(dealer, int) or dealer < 0 or observation.get("phase") == "over":
+        return {}
+    return {dealer: f"the dealer (p{dealer})"}
+
+
+_RENDERERS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
+    "vingt_un": _vingt_un_lines, **{game: _poker_lines for game in _POKER_GAMES},
+    "draw_poker": _english_poker_lines, "progressive_poker": _english_poker_lines,
+}  # fmt: skip
 """Per game (its registered name): its observations as lines."""
-_NAMERS: dict[str, Callable[[Mapping[str, Any]], dict[int, str]]] = {"vingt_un": _vingt_un_names}
+_NAMERS: dict[str, Callable[[Mapping[str, Any]], dict[int, str]]] = {
+    "vingt_un": _vingt_un_names, **{game: _poker_names for game in _POKER_GAMES},
+}  # fmt: skip
 """Per game: what to call seats by their part, from an observation."""
 
 

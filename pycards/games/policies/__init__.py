@@ -41,7 +41,14 @@ __all__ = ["DEFAULT_POLICIES", "DrawBelow", "Policy", "RandomLegal", "default_po
 Policy = Callable[[dict[str, Any], Sequence[Action]], Action]
 """``policy(observation, legal_actions) -> action``: one of ``legal_actions``."""
 
-DEFAULT_POLICIES: dict[str, str] = {"vingt_un": "pycards.games.policies.vingt_un:default_policy"}
+DEFAULT_POLICIES: dict[str, str] = {
+    "vingt_un": "pycards.games.policies.vingt_un:default_policy",
+    "draw_poker": "pycards.games.policies.poker:default_policy",
+    "jack_pots": "pycards.games.policies.poker:jack_pots_policy",
+    "straight_poker": "pycards.games.policies.poker:straight_poker_policy",
+    "stud_poker": "pycards.games.policies.poker:stud_poker_policy",
+    "progressive_poker": "pycards.games.policies.poker:progressive_poker_policy",
+}
 """Per game (its registered name): ``"module:function"`` making its built-in policy from
 keyword options (``draw_below=`` for Vingt-un). A game not named here gets :class:`RandomLegal`."""
 
