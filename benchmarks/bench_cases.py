@@ -1585,3 +1585,8 @@ RATIOS += [
         lambda r: r[f"adapters::{_ADAPTER_VU}"] / r[f"adapters::{_ADAPTER_CODEC}"],
     ),
 ]
+
+
+# The poker drivers (their own module, registered here) ------------------------------
+
+import bench_poker_games  # noqa: E402,F401

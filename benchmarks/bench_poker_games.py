@@ -1,0 +1,139 @@
+"""Benchmark cases of the poker drivers: random legal play, deals/s and decisions/s.
+
+Registered into :mod:`bench_cases` (which imports this module at its end), so the
+pytest-benchmark suite (``test_bench_poker_games.py``) and ``report.py`` share them.
+Every pycards poker game plays sessions of random legal play (a seeded uniform choice
+among ``legal_actions()``, 4 players; Progressive Poker 8), against pokerkit's
+four-player five-card draw with random legal play (:mod:`pokerkit_draw`: a uniform
+choice among the legal decision kinds, a random subset discarded). A game that ends is
+replaced by a new one inside the timed region: starting a session is part of playing.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bench_cases import RATIOS, TARGETS, Context, Ratio, Target, Timed, Unavailable, _new_game, case, group
+
+POKER_GAMES = ("draw_poker", "jack_pots", "straight_poker", "stud_poker", "progressive_poker")
+POKER_DEALS = 200
+"""Deals per timed call of the ``poker_deals`` cases (hands for pokerkit)."""
+POKER_DECISIONS = 5_000
+"""Decisions per timed call of the ``poker_decisions`` cases."""
+
+
+def _players(name: str) -> int:
+    return 8 if name == "progressive_poker" else 4
+
+
+def _label(name: str) -> str:
+    return f"pycards {name}, {_players(name)} players, random legal action"
+
+
+_PK = "pokerkit five-card draw (fixed limit), 4 players, random legal decision"
+
+group("poker_deals", f"Poker games, random legal play: {POKER_DEALS} deals a call", reference=_label("draw_poker"),
+      unit="deal")  # fmt: skip
+group("poker_decisions", f"Poker games, random legal play: {POKER_DECISIONS:,} decisions a call",
+      reference=_label("draw_poker"), unit="decision")  # fmt: skip
+
+
+def _player(ctx: Context, name: str, offset: int) -> Callable[[int, bool], None]:
+    """A seeded random player of ``name`` sessions: ``play(n, deals)`` makes ``n`` decisions
+    (``deals`` False) or plays until ``n`` deals have ended (``deals`` True)."""
+    new_game = _new_game()
+    from pycards.games.engine.events import DealEnded
+
+    seeds = itertools.count(ctx.seed + offset)
+    players = _players(name)
+
+    def make() -> Any:
+        return new_game(name, players=players, seed=next(seeds), deals=10**6)
+
+    choice = random.Random(ctx.seed + offset).choice
+    games = [make()]
+
+    def play(n: int, deals: bool) -> None:
+        game = games[0]
+        done = 0
+        while done < n:
+            if game.to_act is None:
+                game = games[0] = make()
+            record = game.apply(choice(game.legal_actions()))
+            if not deals:
+                done += 1
+            elif any(type(e) is DealEnded for e in record.entries):
+                done += 1
+
+    return play
+
+
+def _pokerkit_player(ctx: Context) -> Callable[[int, bool], None]:
+    try:
+        import pokerkit_draw
+    except ImportError as error:
+        raise Unavailable(f"pokerkit not installed: {error}") from None
+    rng = random.Random(ctx.seed + 70)
+    states = [pokerkit_draw.new_state(rng)]
+
+    def play(n: int, deals: bool) -> None:
+        state = states[0]
+        done = 0
+        while done < n:
+            if not state.status:
+                state = states[0] = pokerkit_draw.new_state(rng)
+                if deals:
+                    done += 1
+                    continue
+            pokerkit_draw.random_decision(state, rng)
+            if not deals:
+                done += 1
+
+    return play
+
+
+def _cases(key: str, count: int, deals: bool) -> None:
+    for offset, name in enumerate(POKER_GAMES):
+        def factory(ctx: Context, name: str = name, offset: int = offset) -> Timed:
+            play = _player(ctx, name, 110 + offset)
+            play(count, deals)  # once before timing: any error shows here
+            return Timed(lambda: play(count, deals), count)
+
+        case(key, _label(name), "pycards")(factory)
+
+    def peer(ctx: Context) -> Timed:
+        play = _pokerkit_player(ctx)
+        play(count, deals)
+        return Timed(lambda: play(count, deals), count)
+
+    case(key, _PK, "pokerkit")(peer)
+
+
+_cases("poker_deals", POKER_DEALS, deals=True)
+_cases("poker_decisions", POKER_DECISIONS, deals=False)
+
+TARGETS += [
+    Target(
+        "draw_poker_deals_vs_pokerkit",
+        "draw_poker (4 players) deals/s >= 10x pokerkit's four-player draw hands/s (random legal play)",
+        lambda r: r[f"poker_deals::{_PK}"] / r[f"poker_deals::{_label('draw_poker')}"],
+        ">=", 10.0, "x",
+    ),
+    Target(
+        "draw_poker_decisions_vs_pokerkit",
+        "draw_poker (4 players) decisions/s >= 5x pokerkit's four-player draw decisions/s (random legal play)",
+        lambda r: r[f"poker_decisions::{_PK}"] / r[f"poker_decisions::{_label('draw_poker')}"],
+        ">=", 5.0, "x",
+    ),
+]
+RATIOS += [
+    Ratio(
+        f"{name}_decisions_vs_pokerkit_draw",
+        f"{name} decisions/s / pokerkit draw decisions/s",
+        lambda r, name=name: r[f"poker_decisions::{_PK}"] / r[f"poker_decisions::{_label(name)}"],
+    )
+    for name in POKER_GAMES[1:]
+]
