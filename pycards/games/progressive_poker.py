@@ -186,7 +186,7 @@ class ProgressivePoker(DrawPoker):
             self._call = list(shares)
             pool = 0
         self._last_truncated = self._truncated
-        self._pack.discard(self.cards_on_table())
+        self._pack.used += self.cards_on_table()
         self._clear_deal()
         self._on_deal_ended()
         self._table_dealers[table] = dealer

@@ -120,6 +120,8 @@ class PokerOptions(Options):
                                   " (law 19)")  # fmt: skip
 
 
+_new = tuple.__new__
+"""Make a record entry (a NamedTuple) from its fields without the keyword machinery."""
 _FOLD, _CHECK, _CALL = Fold(), Check(), Call()
 _RAISES = tuple(Raise(by) for by in range(1, MAX_LIMIT + 1))
 """Every raise the largest limit allows, shared by every game."""
@@ -525,10 +527,11 @@ class PokerTable(Game):
         self._open()
 
     def _open(self) -> None:
-        self._clear_deal()
+        """Deal a new hand on a cleared table (cleared by ``_setup`` and at each deal's end)."""
         self._decisions = 0
         self._truncated = False
-        self._deal_start = [self.cash(s) for s in range(self.players)]
+        cash = self._ledger._balances
+        self._deal_start = [cash[name] for name in self.names]
         self._dead = 0
         self._next_carry = 0
         players_in = self._players_in()
@@ -536,7 +539,7 @@ class PokerTable(Game):
         self._session.out = set(out)
         for seat in players_in:
             self._in[seat] = True
-        self._bets = Betting([0] * self.players, [self.cash(s) for s in range(self.players)], out=out)
+        self._bets = Betting([0] * self.players, self._deal_start, out=out)
         self._bets.live = players_in  # in turn from the dealer's left
         self._pack.shuffle(self._top)
         self._top = []
@@ -550,9 +553,14 @@ class PokerTable(Game):
     def _deal_hands(self, face_up: Sequence[bool] = (False,) * HAND) -> None:
         """One card at a time to each seat in, from the dealer's left (face up where told)."""
         seats = [s for s in self._turn_from(self._dealer) if self._in[s]]
+        pop, entries, hands, ups, alone = self._pack.stock.pop, self._entries, self._hands, self._up, self._alone
         for up in face_up:
             for seat in seats:
-                self._deal_card(seat, up)
+                card = pop()
+                hands[seat].append(card)
+                if up:
+                    ups[seat].append(card)
+                entries.append(_new(Dealt, (seat, 0, card, None if up else alone[seat])))
 
     def _from_left_of(self, seat: int) -> list[int]:
         """The seats still in, in turn, starting on ``seat``'s left."""
@@ -722,7 +730,7 @@ class PokerTable(Game):
         self._rewards = [self.cash(s) - self._deal_start[s] for s in range(self.players)]
         self._last_truncated = self._truncated
         self._entries.append(DealEnded(self._session.deals - 1, tuple(self._rewards), self._truncated, self.roles()))
-        self._pack.discard(self.cards_on_table())
+        self._pack.used += self.cards_on_table()  # gathered (the next deal shuffles them in)
         self._clear_deal()
         self._on_deal_ended()
         self._dealer = dealer
