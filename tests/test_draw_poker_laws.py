@@ -565,7 +565,8 @@ def test_law_33_the_jackpot_opener_shows_his_hand_before_claiming():
     (notwithstanding any law which in ordinary circumstances permits him to keep it
     concealed) before he shall claim the pool". p3 opens on two knaves for 2, p0 makes good,
     both draw; p3 bets 1 and p0 passes: an uncalled bet (law 58) would be won unshown, but
-    the opener shows the hand he opened with before taking 1 + 4 + 2 + 2 + 1 = 10."""
+    the opener shows his hand (as he holds it: his openers are judged on the hand as dealt,
+    law 30's "original hand") before taking 1 + 4 + 2 + 2 + 1 = 10."""
     def make(seed):
         return unopened_session(seed, 1, deals=2)
 
@@ -574,12 +575,13 @@ def test_law_33_the_jackpot_opener_shows_his_hand_before_claiming():
     odd = sum(1 << i for i, c in enumerate(dealt) if c // 4 != KNAVE)
     play(game, Raise(2), Call(), Fold(), Fold())
     play(game, Discard(odd), Discard(0))
+    held = sorted(game.hands[3])
     records = play(game, Raise(1), Fold())
     last = records[-1].entries
     kinds = [type(e) for e in last]
     shown = [e for e in last if type(e) is Shown]
-    assert len(shown) == 1 and shown[0].seat == 3 and sorted(shown[0].cards) == sorted(dealt)
-    assert [c // 4 for c in shown[0].cards].count(KNAVE) == 2
+    assert len(shown) == 1 and shown[0].seat == 3 and sorted(shown[0].cards) == held
+    assert [c // 4 for c in shown[0].cards].count(KNAVE) >= 2  # his knaves kept (he may draw a third)
     claim = last.index(Payment("pool", "p3", 10))
     assert kinds.index(Shown) < claim
     assert balances(game) == [97, 98, 99, 106] and pool(game) == 0

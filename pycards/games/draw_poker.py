@@ -106,6 +106,19 @@ class DrawPoker(PokerTable):
 
     # -- the deal ---------------------------------------------------------------------------
 
+    def _clear_deal(self) -> None:
+        super()._clear_deal()
+        self._opener, self._qualified, self._after_first = None, False, False
+        self._ante_seat = self._straddled = self._straddled_seat = 0
+        self._straddlers, self._original = [], []
+
+    def _finish_cards(self) -> None:
+        """A deal cut short before the cards were dealt: deal them (the straddles are over)."""
+        if not any(self._hands):
+            self._straddlers = []
+            self._deal_hands()
+            self._original = [tuple(h) for h in self._hands]
+
     def _open_deal(self) -> None:
         seats = self._bets.live
         self._ante_seat = seats[0]
@@ -208,7 +221,8 @@ class DrawPoker(PokerTable):
         self._next_jackpot = 0
         if not self._jackpot or opener is None or not won.get(opener):
             return won
-        self._reveal(opener, self._original[opener])  # his original hand proves his openers (law 30)
+        if opener not in self._shown:  # law 33: "he shall show his hand"
+            self._reveal(opener)
         if self._qualified:
             return won
         self._entries.append(Note(f"p{opener} opened the jack-pot without two {_PAIR_NAMES[jackpot_minimum(self._jackpot)]}"

@@ -112,6 +112,11 @@ class JackPots(PokerTable):
 
     # -- the deal ---------------------------------------------------------------------------
 
+    def _clear_deal(self) -> None:
+        super()._clear_deal()
+        self._opener, self._qualified, self._drawn_yet = None, False, False
+        self._original, self._showers, self._concealed = [], [], []
+
     def _open_deal(self) -> None:
         self._opener, self._qualified, self._drawn_yet = None, False, False
         self._showers, self._concealed = [], []

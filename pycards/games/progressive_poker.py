@@ -155,6 +155,7 @@ class ProgressivePoker(DrawPoker):
         self._dealer = self._table_dealers[0]
         self._top = list(top)
         self._begin_deal()
+        self._advance()
         self._records.append(Record(None, None, tuple(self._entries)))
 
     def _turn_from(self, seat: int) -> list[int]:
@@ -187,8 +188,8 @@ class ProgressivePoker(DrawPoker):
             pool = 0
         self._last_truncated = self._truncated
         self._pack.used += self.cards_on_table()
-        self._clear_deal()
         self._on_deal_ended()
+        self._clear_deal()
         self._table_dealers[table] = dealer
         self._carry = pool
         if pool:  # the pool is not decided: the table deals again
@@ -232,9 +233,7 @@ class ProgressivePoker(DrawPoker):
         if over:
             self._prizes = self._award()
             self._entries.append(Note("the prizes: " + ", ".join(f"{k} p{s}" for k, s in self._prizes.items())))
-            self._phase = OVER
-            self._base = self._base_state()
-            self._deal_actions = []
+            self._put_away()
         else:
             self._begin_deal()
 

@@ -45,6 +45,20 @@ def shown(value: object) -> str:
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
+def same(a: object, b: object) -> bool:
+    """Whether two JSON values are equal with the same types at every level (``1``,
+    ``1.0`` and ``True`` differ; a list and a tuple of the same items do not).
+
+    >>> same({"a": [1, 2]}, {"a": (1, 2)}), same([1], [1.0]), same(True, 1)
+    (True, False, False)
+    """
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    return type(a) is type(b) and a == b
+
+
 class Reader:
     """The checked fields of the JSON object ``data``, found at ``path`` in the document."""
 

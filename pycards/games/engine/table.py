@@ -43,7 +43,7 @@ from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
 from pycards.games.base import Action, Game, GameInfo, check_seed
 from pycards.games.engine.betting import CALL, CHECK, FOLD, RAISE, Betting, Call, Check, Fold, Raise
-from pycards.games.engine.document import Reader, shown
+from pycards.games.engine.document import Reader, same, shown
 from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown
 from pycards.games.engine.options import Options, Range
 from pycards.games.engine.pack import FULL, Pack, seed_key
@@ -248,6 +248,7 @@ class PokerTable(Game):
         self._session.first_dealer = self._dealer = dealer
         self._top = list(top)
         self._begin_deal()
+        self._advance()
         self._records.append(Record(None, None, tuple(self._entries)))
 
     # -- reading ----------------------------------------------------------------------------
@@ -522,6 +523,7 @@ class PokerTable(Game):
 
     def _begin_deal(self) -> None:
         """Keep the session's state for the snapshot, then open the deal."""
+        self._session.out = set(self._out_seats())
         self._base = self._base_state()
         self._deal_actions = []
         self._open()
@@ -535,7 +537,7 @@ class PokerTable(Game):
         self._dead = 0
         self._next_carry = 0
         players_in = self._players_in()
-        out = [s for s in range(self.players) if s not in players_in]
+        out = self._out_seats()
         self._session.out = set(out)
         for seat in players_in:
             self._in[seat] = True
@@ -731,15 +733,26 @@ class PokerTable(Game):
         self._last_truncated = self._truncated
         self._entries.append(DealEnded(self._session.deals - 1, tuple(self._rewards), self._truncated, self.roles()))
         self._pack.used += self.cards_on_table()  # gathered (the next deal shuffles them in)
-        self._clear_deal()
         self._on_deal_ended()
+        self._clear_deal()
         self._dealer = dealer
         if over:
-            self._phase = OVER
-            self._base = self._base_state()
-            self._deal_actions = []
+            self._put_away()
         else:
             self._begin_deal()
+
+    def _out_seats(self) -> list[int]:
+        """The seats that sit out of the next deal (no counters; a table's own reasons)."""
+        players_in = self._players_in()
+        return [s for s in range(self.players) if s not in players_in]
+
+    def _put_away(self) -> None:
+        """The session is over: the cards are put away (a snapshot of it is the same)."""
+        self._session.out = set(self._out_seats())
+        self._phase = OVER
+        self._pack.stock, self._pack.used = [], []
+        self._base = self._base_state()
+        self._deal_actions = []
 
     def _holders(self) -> int:
         """The players holding counters."""
@@ -959,9 +972,8 @@ class PokerTable(Game):
             game._replay(doc.list("actions", 10**5), "document.actions")
             game._first_record = doc.int("first_record", 0, 2**62)
             game._records = History()
-        mine = game.to_dict()
-        for key in ("deal", "actions", "state"):
-            if doc.value(key) != mine[key]:
+        for key, value in game.to_dict().items():
+            if not same(doc.value(key), value):
                 raise StateError(f"document.{key} is not where the document's actions lead")
         return game
 
@@ -1009,12 +1021,14 @@ class PokerTable(Game):
             raise StateError(f"document.deal.rewards must hold one number per seat ({players})")
         self._last_truncated = base.bool("last_truncated")
         self._restore_own(base.reader("game"))
+        if self._session.over and self._session.out != set(self._out_seats()):
+            raise StateError(f"document.deal.session.out must be the seats without counters, not "
+                             f"{sorted(self._session.out)!r}")  # fmt: skip
         if self._session.over:
-            self._phase = OVER
-            self._base = self._base_state()
-            self._deal_actions = []
+            self._put_away()
         else:
             self._begin_deal()
+            self._advance()
 
     def _restore_own(self, data: Reader) -> None:
         """Take the game's own state of :meth:`_base_own`, checked."""
