@@ -145,8 +145,9 @@ def nothing(cards: Sequence[int]) -> bool:
 
 
 def pass_round(game) -> list[Record]:
-    """Every player but the last sayer passes: nobody opens (law 29)."""
-    return play(game, *[Fold()] * (game.players - 1))
+    """Every player passes, the last sayer too (he alone could still open): nobody opens
+    (law 29)."""
+    return play(game, *[Fold()] * game.players)
 
 
 def unopened_session(seed: int, unopened: int, **options):
@@ -413,11 +414,13 @@ def test_law_28_a_retired_hand_is_seen_by_nobody():
 def test_law_29_an_unopened_game_leaves_the_pool_and_the_next_is_a_jackpot():
     """Law 29: "If the game be not opened by any player, the ante and straddles, if any,
     shall remain in the pool, and the next game shall be a Jack-pot." p2 straddles to 2, p3
-    declines; p3, p0 and p1 pass and the last straddler cannot open alone: the ante (1) and
-    the straddle (2) stay; in the jack-pot every player antes 1 more."""
+    declines; p3, p0 and p1 pass and so does the last straddler, who alone could still open:
+    the ante (1) and the straddle (2) stay; in the jack-pot every player antes 1 more."""
     game = game_of(straddles=True, deals=2)
     play(game, Straddle(True), Straddle(False))
     records = play(game, Fold(), Fold(), Fold())
+    assert game.to_act == 2 and game.legal_actions()[0] == Fold() and Raise(2) in game.legal_actions()
+    records += play(game, Fold())
     ended = entries(records, DealEnded)
     assert len(ended) == 1 and ended[0].rewards == (0, -1, -2, 0)
     assert not [p for p in payments(records) if p.payer == "pool"]  # nobody takes the pool
@@ -1086,3 +1089,19 @@ def test_law_76_a_tie_shares_the_pool_the_odd_counter_to_the_first_winner_from_t
     won = [p for p in payments(records) if p.payer == "pool"]
     assert won == [Payment("pool", "p3", 5), Payment("pool", "p0", 4)]
     assert balances(game) == [101, 99, 98, 102]
+
+
+def test_law_29_the_last_to_say_may_open_alone_and_takes_the_pool_unshown():
+    """Law 29 ("If the game be not opened by any player") with law 58: when all the others
+    have passed, the last to say (the ante, no straddle) may still open; nobody is left to
+    answer, so he takes the pool unshown: his ante and his opening stake back, and the deal
+    is no jack-pot."""
+    game = game_of(deals=2)
+    assert game.to_act == 2
+    play(game, Fold(), Fold(), Fold())
+    assert game.to_act == 1 and Raise(1) in game.legal_actions() and Call() not in game.legal_actions()
+    records = play(game, Raise(1))
+    assert not entries(records, Shown)
+    assert Payment("pool", "p1", 2) in payments(records)
+    assert entries(records, DealEnded)[0].rewards == (0, 0, 0, 0)
+    assert game.observation(0)["jackpot"] == 0 and pool(game) == 1  # deal 2's ante

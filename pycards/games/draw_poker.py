@@ -32,8 +32,8 @@ into it, and the next deal is a jack-pot as if this one had not been opened
 
 Decisions where the laws are silent (docs/rules.md section 6.2): before the
 game is opened a player opens or passes (retiring, law 27), in jack-pots too;
-the last to say cannot open alone when all the others have passed: the deal is
-then unopened; after the draw there is no check: the first to say bets or
+the last to say may open alone when all the others have passed (he then takes
+the pool unshown, law 58), else the deal is unopened; after the draw there is no check: the first to say bets or
 passes (law 54), and if all pass but one, he takes the pool unshown; the
 straddle chain ends at the first player who declines.
 

@@ -20,7 +20,10 @@ and 52-61, seed ``004_7d6a6396833e304f.txt``):
   round is opened or passed.
 * :class:`Raise`: open, bet or raise: the highest stake goes up by ``by`` counters,
   at most the limit (at least the round's minimum for its first raise: law 25's
-  opening "at least double the amount of ante").
+  opening "at least double the amount of ante"). In a round that must be opened,
+  the last to say may open alone when all the others have passed (law 29: a game
+  is unopened only if "not opened by any player"); nobody answers, and he takes
+  the pool (law 58).
 
 >>> bets = Betting(stake=[1, 0, 0], cash=[9, 10, 10])
 >>> bets.begin(order=[1, 2, 0], limit=4, first_raise=1, calls=False)
@@ -124,8 +127,16 @@ class Betting:
         return self.level - self.stake[seat]
 
     def can_bet(self, seat: int) -> bool:
-        """Whether ``seat`` holds counters and another seat still in could answer a raise."""
-        return self.cash[seat] > 0 and any(self.cash[s] > 0 for s in self.live if s != seat)
+        """Whether ``seat`` holds counters and another seat still in could answer a raise
+        (or it is the last to say in a round that must be opened, and may open alone)."""
+        if self.cash[seat] <= 0:
+            return False
+        return self._alone() or any(self.cash[s] > 0 for s in self.live if s != seat)
+
+    def _alone(self) -> bool:
+        """Whether the one seat left may still open alone: a round that must be opened
+        (no call before its first raise), nobody has, and the others have passed."""
+        return len(self.live) == 1 and not self.calls and not self.raised
 
     def choices(self) -> tuple[bool, bool, int, int]:
         """For the seat to act: (may check, may call, least raise, most raise); the raise
@@ -203,7 +214,7 @@ class Betting:
     def _next(self) -> None:
         """The next seat to answer; a seat with nothing to decide (its stake made good and
         nobody left who could answer a raise) is passed over."""
-        if len(self.live) < 2:
+        if len(self.live) < 2 and not (self._alone() and self.live[0] in self.pending):
             self.pending = []
         else:
             self.pending = [s for s in self.pending if self.owed(s) or self.can_bet(s)]
