@@ -124,7 +124,7 @@ class JackPots(PokerTable):
         amount = self.options.fatten if self._fattening else self.options.ante
         for seat in seats:
             if self._prepaid[seat] and not self._fattening:
-                self._prepaid[seat] -= 1
+                self._prepaid[seat] = 0
                 self._entries.append(Note(f"p{seat}'s ante was paid for him"))
             else:
                 self._ante(seat, amount, live=False, note="fattens the pot (law 40)" if self._fattening else "antes")
@@ -152,10 +152,17 @@ class JackPots(PokerTable):
         return False
 
     def _for_another_jack(self, seat: int) -> None:
-        others = [s for s in self._dealt_in() if s != seat]
-        self._penalty(seat, self.options.ante * len(others), "antes for every other player for another jack")
-        for other in others:
-            self._prepaid[other] += 1
+        """``seat`` antes for every other player of the next deal ("for another jack"): their
+        antes of the next deal are paid, as many as the counters he could pay cover (from
+        his left); counters paid twice for one player simply stay in the pool."""
+        others = self._from_left_of_all(seat)
+        paid = self._penalty(seat, self.options.ante * len(others), "antes for every other player for another jack")
+        for other in others[:paid // self.options.ante]:
+            self._prepaid[other] = 1
+
+    def _from_left_of_all(self, seat: int) -> list[int]:
+        """The other seats dealt into this deal, from ``seat``'s left."""
+        return [s for s in self._turn_from(seat) if s != seat and self._in[s]]
 
     def _on_fold(self, seat: int) -> None:
         if seat == self._opener:
@@ -232,9 +239,8 @@ class JackPots(PokerTable):
                 self._throw_down(seat)
             return
         self._showers.pop(0)
-        if seat == self._opener:
-            if not self._openers_shown(seat):
-                return
+        if seat == self._opener:  # his openers, then "his entire hand, whether it is the best or not"
+            self._openers_shown(seat)
         self._reveal(seat)
 
     def _phase_over(self) -> None:
@@ -250,8 +256,8 @@ class JackPots(PokerTable):
         showers = self._showers if self._phase == SHOW else self._show_order()
         self._showers = []
         for seat in showers:
-            if seat == self._opener and not self._openers_shown(seat):
-                continue
+            if seat == self._opener:
+                self._openers_shown(seat)
             self._reveal(seat)
         self._phase_over()
 
@@ -271,7 +277,8 @@ class JackPots(PokerTable):
             self._fattening = False
 
     def _next_dealer(self, won: Mapping[int, int]) -> int:
-        return self._dealer if self._opener is None else (self._dealer + 1) % self.players
+        """The same dealer deals a fattened pot again (law 40); else the deal passes left."""
+        return self._dealer if self._opener is None else super()._next_dealer(won)
 
     def _extra_decisions(self) -> int:
         return 2 * self.players
@@ -298,7 +305,7 @@ class JackPots(PokerTable):
     def _restore_own(self, data: Reader) -> None:
         data.only("fattening", "prepaid")
         self._fattening = data.bool("fattening")
-        self._prepaid = data.ints("prepaid", 0, 2**31, self.players)
+        self._prepaid = data.ints("prepaid", 0, 1, self.players)
         if len(self._prepaid) != self.players:
             from pycards.errors import StateError
 

@@ -8,10 +8,14 @@ seats) who move between the tables' seats.
 
 * **The tables.** A head table and a booby table of four, and between them
   tables of four to seven (``middle`` players each, as near as the count
-  allows): 8 players or 12 to 40. Seats are drawn by lot, table by table ("the
-  number of pips on the card drawn"); each table's first dealer is the first
-  knave dealt among its players. The first ``ladies`` players (``None``: half,
-  rounded down) are ladies, the others gentlemen.
+  allows): 8 players or 12 to 40. The first ``ladies`` players (``None``: half,
+  rounded down) are ladies, the others gentlemen. Seats are drawn by table
+  number ("the number of pips on the card drawn"): half of each table's places
+  are red cards, drawn by the ladies, half blue, drawn by the gentlemen (the odd
+  place of a table of five or seven is red; players drawn by lot draw from the
+  other pack where ladies and gentlemen are not equal in number); each table's
+  players are seated by lot, and its first dealer is the first knave dealt
+  among them.
 * **A deal of the session is one bell.** Every table in turn, head table
   first, plays one pool of Draw Poker to its end: a table whose deal is not
   opened deals again (a jack-pot) until its pool is decided. Then the bell:
@@ -71,7 +75,7 @@ def table_sizes(players: int, middle: int = 6) -> list[int]:
         raise GameOptionError(f"progressive_poker needs 8 players, or 12 to {MAX_PLAYERS}, not {shown(players)}")
     if not rest:
         return [4, 4]
-    tables = max(-(-rest // 7), min(rest // 4, round(rest / middle)))
+    tables = max(-(-rest // 7), min(rest // 4, (2 * rest + middle) // (2 * middle)))  # rest / middle, halves up
     size, extra = divmod(rest, tables)
     return [4, *([size + 1] * extra + [size] * (tables - extra)), 4]
 
@@ -134,12 +138,7 @@ class ProgressivePoker(DrawPoker):
     def _start(self, dealer: int | None, top: Sequence[int]) -> None:
         """Seats drawn by lot, table by table; each table's first dealer, then the first deal."""
         self._entries = []
-        drawn = self._pack.order(self.players)
-        at = 0
-        for table, size in enumerate(self._sizes):
-            self._seating[table] = drawn[at:at + size]
-            at += size
-            self._entries.append(Note(f"table {table}: " + ", ".join(f"p{s}" for s in self._seating[table])))
+        self._draw_seats()
         for table, seats in enumerate(self._seating):
             if dealer in seats:
                 self._table_dealers[table] = dealer
@@ -157,6 +156,32 @@ class ProgressivePoker(DrawPoker):
         self._begin_deal()
         self._advance()
         self._records.append(Record(None, None, tuple(self._entries)))
+
+    def _draw_seats(self) -> None:
+        """Seats drawn by table number (paragraph 1): each table's places are cards of a red
+        pack and a blue one in halves (a table of five or seven has the odd one red), the
+        ladies drawing the red cards and the gentlemen the blue; where they are not equal in
+        number, players drawn by lot draw from the other pack ("some of the men must
+        represent women or vice versa"). The players of each table are then seated by lot."""
+        sizes, pack = self._sizes, self._pack
+        red = [t for t, k in enumerate(sizes) for _ in range((k + 1) // 2)]
+        blue = [t for t, k in enumerate(sizes) for _ in range(k // 2)]
+        ladies, gentlemen = list(range(self.ladies)), list(range(self.ladies, self.players))
+        if len(ladies) >= len(red):
+            lot = [ladies[i] for i in pack.order(len(ladies))]
+            reds, blues = lot[:len(red)], lot[len(red):] + gentlemen
+        else:
+            lot = [gentlemen[i] for i in pack.order(len(gentlemen))]
+            extra = len(red) - len(ladies)
+            reds, blues = ladies + lot[:extra], lot[extra:]
+        tables: list[list[int]] = [[] for _ in sizes]
+        for players, places, colour in ((reds, red, "red"), (blues, blue, "blue")):
+            for player, place in zip(players, pack.order(len(places))):
+                tables[places[place]].append(player)
+                self._entries.append(Note(f"p{player} draws a {colour} card for table {places[place]}"))
+        for table, players in enumerate(tables):
+            self._seating[table] = [players[i] for i in pack.order(len(players))]
+            self._entries.append(Note(f"table {table}: " + ", ".join(f"p{s}" for s in self._seating[table])))
 
     def _turn_from(self, seat: int) -> list[int]:
         seats = self._seating[self._table]
@@ -210,17 +235,17 @@ class ProgressivePoker(DrawPoker):
         self._bell()
 
     def _bell(self) -> None:
-        """The bell: re-stakes, the moves, the exchanges; the end of this deal of the session."""
+        """The bell: the moves, the re-stakes, the exchanges; the end of this deal of the session."""
         self._entries.append(Note("the bell"))
+        self._move_winners()
         restaked = [s for s in range(self.players) if self.cash(s) == 0]
         if restaked:
             self._pay([Payment(BANKER, self.names[s], self.options.restake) for s in restaked],
                       "a fresh stake from the banker")  # fmt: skip
             for seat in restaked:
                 self._restakes[seat] += 1
-        self._move_winners()
         for seat in restaked:
-            self._exchange(seat)
+            self._exchange(seat, restaked)
         self._results = []
         roles = tuple(f"table {self._table_of(s)}" for s in range(self.players))
         charges = [self.options.restake * restaked.count(s) for s in range(self.players)]
@@ -244,8 +269,9 @@ class ProgressivePoker(DrawPoker):
         """Winners up a table, the head table's smallest stack not in the call to the booby."""
         movers: list[int] = []
         for (won, call), seats in zip(self._results, self._seating):
-            if not movers:  # the head table
-                stacks = {s: self.cash(s) for s in seats if s not in call} or {s: self.cash(s) for s in seats}
+            if not movers:  # the head table: the winner and his callers keep their seats
+                staying = [s for s in seats if s not in call] or [s for s in seats if s not in won] or seats
+                stacks = {s: self.cash(s) for s in staying}
                 least = min(stacks.values())
                 movers.append(self._cut([s for s, n in stacks.items() if n == least], "goes down"))
             else:
@@ -261,13 +287,15 @@ class ProgressivePoker(DrawPoker):
             if self._table_dealers[t] not in seats:  # the dealer moved: his successor at the seat deals
                 self._table_dealers[t] = seats[places[t]]
 
-    def _exchange(self, seat: int) -> None:
-        """A re-staked player exchanges seats with the booby table's biggest stack."""
+    def _exchange(self, seat: int, restaked: list[int]) -> None:
+        """A re-staked player exchanges seats with the booby table's biggest stack (never
+        with another player re-staked at this bell)."""
         booby = self._seating[-1]
-        if seat in booby:
+        others = [s for s in booby if s not in restaked]
+        if seat in booby or not others:
             return
-        most = max(self.cash(s) for s in booby)
-        other = self._cut([s for s in booby if self.cash(s) == most], "exchanges seats")
+        most = max(self.cash(s) for s in others)
+        other = self._cut([s for s in others if self.cash(s) == most], "exchanges seats")
         table = self._table_of(seat)
         here, there = self._seating[table].index(seat), booby.index(other)
         self._seating[table][here], booby[there] = other, seat

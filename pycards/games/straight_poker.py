@@ -89,11 +89,15 @@ class StraightPoker(PokerTable):
         self._show()
 
     def _next_dealer(self, won: Mapping[int, int]) -> int:
-        """The winner of the pool deals next; when all pass, the deal passes to the left."""
+        """The winner of the pool deals next: the seat that gains most from it (what it takes
+        less its own stake: a bet nobody called coming back is no win; equal gains: the
+        first from the dealer's left). When all pass, the deal passes to the left."""
         if not any(won.values()):
-            return (self._dealer + 1) % self.players
-        best = max(won.values())
-        return next(s for s in self._dealt_in() if won.get(s) == best)
+            return self._left_holder(self._dealer)
+        stake = self._bets.stake
+        gain = {s: won.get(s, 0) - stake[s] for s in self._dealt_in()}
+        best = max(gain.values())
+        return next(s for s in self._dealt_in() if gain[s] == best)
 
     def _own_observation(self, seat: int) -> dict[str, Any]:
         return {"buck": self._buck}

@@ -72,10 +72,12 @@ class StudPoker(StraightPoker):
             self._betting_round()
 
     def _leader(self) -> int:
-        """The best hand showing among the seats still in; equal: nearest the dealer's left."""
+        """The best hand showing among the seats still in that may bet (one all in cannot:
+        the best showing of the others leads); equal: nearest the dealer's left."""
         live = set(self._bets.live)
         seats = [s for s in self._turn_from(self._dealer) if s in live]
-        return max(seats, key=lambda s: (showing(self._up[s]), -seats.index(s)))
+        betting = [s for s in seats if self._bets.cash[s] > 0] or seats
+        return max(betting, key=lambda s: (showing(self._up[s]), -seats.index(s)))
 
     def _betting_round(self) -> None:
         leader = self._leader()

@@ -494,12 +494,14 @@ class PokerTable(Game):
         self._stake(seat, put, note)
         return put
 
-    def _penalty(self, seat: int, amount: int, note: str) -> None:
-        """``seat`` pays ``amount`` (all it holds, if less) into the pool for the next deal."""
+    def _penalty(self, seat: int, amount: int, note: str) -> int:
+        """``seat`` pays ``amount`` (all it holds, if less) into the pool for the next deal;
+        the counters paid."""
         put = min(amount, self.cash(seat))
         self._bets.spend(seat, put)
         self._next_carry += put
         self._stake(seat, put, note)
+        return put
 
     # -- chance ------------------------------------------------------------------------------
 
@@ -702,8 +704,14 @@ class PokerTable(Game):
         self._end_deal(self._next_dealer({}))
 
     def _next_dealer(self, won: Mapping[int, int]) -> int:
-        """The deal passes to the left (a game overrides: Straight Poker's winner deals)."""
-        return self._turn_from(self._dealer)[0]
+        """The deal passes to the left, to the first player holding counters (a game
+        overrides: Straight Poker's winner deals)."""
+        return self._left_holder(self._dealer)
+
+    def _left_holder(self, seat: int) -> int:
+        """The first seat on ``seat``'s left holding counters (the next seat if none does)."""
+        seats = self._turn_from(seat)
+        return next((s for s in seats if self.cash(s) > 0), seats[0])
 
     def _end_deal(self, dealer: int) -> None:
         """Close the deal (its rewards, the cards gathered), count it, and begin the next
