@@ -70,6 +70,10 @@ def table_sizes(players: int, middle: int = 6) -> list[int]:
     >>> table_sizes(8), table_sizes(14), table_sizes(20, middle=6), table_sizes(23)
     ([4, 4], [4, 6, 4], [4, 6, 6, 4], [4, 5, 5, 5, 4])
     """
+    if type(middle) is not int or not 4 <= middle <= 7:
+        raise GameOptionError(f"the middle tables seat 4 to 7 players, not {shown(middle)}")
+    if type(players) is not int:
+        raise GameOptionError(f"progressive_poker needs a whole number of players, not {shown(players)}")
     rest = players - 8
     if rest < 0 or 0 < rest < 4 or players > MAX_PLAYERS:
         raise GameOptionError(f"progressive_poker needs 8 players, or 12 to {MAX_PLAYERS}, not {shown(players)}")

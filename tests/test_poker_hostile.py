@@ -1,0 +1,79 @@
+"""Hostile set-up arguments for every poker game: each is refused with a ValueError that
+names the offending value, and nothing is built (docs/protocol.md, "The poker games")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pycards.errors import GameOptionError
+from pycards.games import new_game
+from pycards.games.progressive_poker import table_sizes
+
+POKER = ["draw_poker", "jack_pots", "straight_poker", "stud_poker", "progressive_poker"]
+HUGE = 10**400
+
+
+def players_of(name: str) -> int:
+    return 8 if name == "progressive_poker" else 4
+
+
+BAD: list[tuple[dict[str, Any], str]] = [
+    ({"seed": 1.5}, "1.5"),
+    ({"seed": "7"}, "'7'"),
+    ({"seed": 2**300}, "256 bits"),
+    ({"dealer": -1}, "-1"),
+    ({"dealer": 99}, "99"),
+    ({"dealer": True}, "True"),
+    ({"top": ["AH", "AH"]}, "twice"),
+    ({"top": ["ZZ"]}, "ZZ"),
+    ({"top": 5}, "5"),
+    ({"stacks": [10]}, "[10]"),
+    ({"stacks": "lots"}, "'lots'"),
+    ({"limit": 0}, "limit"),
+    ({"limit": HUGE}, "limit"),
+    ({"limit": 4.0}, "4.0"),
+    ({"ante": 3, "limit": 4}, "half the limit"),
+    ({"ante": -1}, "ante"),
+    ({"counters": 0}, "counters"),
+    ({"counters": True}, "True"),
+    ({"profile": "dutch"}, "'dutch'"),
+    ({"until": "forever"}, "'forever'"),
+    ({"deals": 0}, "deals"),
+    ({"max_decisions": -3}, "max_decisions"),
+    ({"no_such_option": 1}, "'no_such_option'"),
+]
+
+
+@pytest.mark.parametrize("name", POKER)
+@pytest.mark.parametrize(("bad", "named"), BAD, ids=[str(b) for b, _ in BAD])
+def test_a_bad_argument_is_refused_naming_it(name: str, bad: dict[str, Any], named: str) -> None:
+    arguments = {"players": players_of(name), "seed": 0, **bad}
+    with pytest.raises(ValueError) as caught:
+        new_game(name, **arguments)
+    assert named in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("name", POKER)
+@pytest.mark.parametrize("players", [-1, 0, 1, 41, 2.0, "4", None, HUGE])
+def test_a_bad_number_of_players_is_refused(name: str, players: Any) -> None:
+    with pytest.raises(GameOptionError):
+        new_game(name, players=players)
+
+
+@pytest.mark.parametrize(("players", "middle"), [(9, 6), (11, 6), (41, 6), (12, 3), (12, 8), ("12", 6),
+                                                 (12, 6.0), (True, 6)])  # fmt: skip
+def test_table_sizes_refuses_what_no_evening_seats(players: Any, middle: Any) -> None:
+    with pytest.raises(GameOptionError):
+        table_sizes(players, middle)
+
+
+def test_each_game_option_of_its_own_is_checked() -> None:
+    for name, option, value in [("draw_poker", "straddles", 1), ("jack_pots", "fatten", 0),
+                                ("stud_poker", "form", "two_down"), ("progressive_poker", "restake", 0),
+                                ("progressive_poker", "middle", 9), ("progressive_poker", "ladies", 9),
+                                ("progressive_poker", "until", "freeze_out")]:  # fmt: skip
+        with pytest.raises(GameOptionError) as caught:
+            new_game(name, players=players_of(name), **{option: value})
+        assert option in str(caught.value) or repr(value) in str(caught.value), (name, str(caught.value))
