@@ -18,17 +18,20 @@ seats) who move between the tables' seats.
   among them.
 * **A deal of the session is one bell.** Every table in turn, head table
   first, plays one pool of Draw Poker to its end: a table whose deal is not
-  opened deals again (a jack-pot) until its pool is decided. Then the bell:
-  1. a player who has lost all his counters takes a fresh stake of ``restake``
-     from the banker (charged to him at the end);
-  2. the winner of the pool at each table below the head table moves up to the
+  opened deals again (a jack-pot) until its pool is decided, and the deal of
+  the next pool there passes to the seat on the dealer's left. Then the bell:
+  1. the winner of the pool at each table below the head table moves up to the
      table above, into the seat left by the one who moves from there (the
      winner with the largest share; equal shares: the first of them in the
-     table's seat order); at the head table (if all were in the call, of all) the smallest stack not in the call (ties: a cut,
-     the highest card going down) goes to the booby table, into the seat left
-     by its winner;
+     table's seat order); at the head table the smallest stack not in the call
+     (if all were in it, of those who took nothing; a player without counters
+     counts as 0; ties: a cut, the highest card going down) goes to the booby
+     table, into the seat left by its winner;
+  2. a player who has lost all his counters takes a fresh stake of ``restake``
+     from the banker (charged to him at the end);
   3. a player re-staked then exchanges seats with the booby table's player
-     holding the most counters (ties: a cut), unless he sits at the booby table.
+     holding the most counters among those not re-staked (ties: a cut), unless
+     he sits at the booby table.
   The winners of each pool at the head table take a yellow chip.
 * **Prizes** (:meth:`ProgressivePoker.prizes`): the most yellow chips (ties:
   the most counters won), the lady and the gentleman who won the most counters
@@ -45,7 +48,7 @@ seats) who move between the tables' seats.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Optional
 
@@ -200,6 +203,14 @@ class ProgressivePoker(DrawPoker):
         self._won = {s: n for s, n in won.items() if n}
         self._call = list(self._bets.live)
         return won
+
+    def _next_dealer(self, won: Mapping[int, int]) -> int:
+        """Within a bell (the pool still undecided) the deal passes to the next player holding
+        counters; once the pool is decided, to the seat on the left: the bell re-stakes a
+        player who has none before that table deals again."""
+        if self._ledger._balances[POOL]:
+            return super()._next_dealer(won)
+        return self._turn_from(self._dealer)[0]
 
     def _end_deal(self, dealer: int) -> None:
         """A table's deal is over: the same table deals again while its pool is undecided;
