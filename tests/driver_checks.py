@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pycards.games import game_class, new_game
+from pycards.games import default_players, game_class, new_game
 from pycards.games.vingt_un import VingtUn
 
 
@@ -35,9 +35,9 @@ def pack_accounting(game: VingtUn) -> None:
 
 
 def player_counts(name: str) -> list[int]:
-    """The fewest players the game allows, and four (or its most, if fewer)."""
+    """The fewest players the game allows, and its default (four, or the nearest it allows)."""
     info = new_game(name).info
-    return sorted({info.min_players, min(info.max_players, 4)})
+    return sorted({info.min_players, default_players(name)})
 
 
 def session(name: str, deals: int) -> dict[str, Any]:

@@ -56,10 +56,15 @@ def test_a_bad_argument_is_refused_naming_it(name: str, bad: dict[str, Any], nam
 
 
 @pytest.mark.parametrize("name", POKER)
-@pytest.mark.parametrize("players", [-1, 0, 1, 41, 2.0, "4", None, HUGE])
+@pytest.mark.parametrize("players", [-1, 0, 1, 41, 2.0, "4", True, HUGE])
 def test_a_bad_number_of_players_is_refused(name: str, players: Any) -> None:
     with pytest.raises(GameOptionError):
         new_game(name, players=players)
+
+
+@pytest.mark.parametrize("name", POKER)
+def test_no_players_given_is_the_games_default(name: str) -> None:
+    assert new_game(name).players == new_game(name, players=None).players == players_of(name)
 
 
 @pytest.mark.parametrize(("players", "middle"), [(9, 6), (11, 6), (41, 6), (12, 3), (12, 8), ("12", 6),

@@ -36,9 +36,10 @@ if TYPE_CHECKING:
 __all__ = ["env_id", "gymnasium_env", "openspiel_game", "pettingzoo_env", "register_gymnasium"]
 
 
-def pettingzoo_env(game: str, players: int = 4, seed: Optional[int] = None, render_mode: Optional[str] = None,
+def pettingzoo_env(game: str, players: Optional[int] = None, seed: Optional[int] = None, render_mode: Optional[str] = None,
                    **options: Any) -> PycardsAECEnv:  # fmt: skip
-    """A PettingZoo AEC environment of ``game`` for ``players`` seats (agents ``seat_0`` ..).
+    """A PettingZoo AEC environment of ``game`` for ``players`` seats (agents ``seat_0`` ..;
+    by default :func:`pycards.games.default_players`).
 
     ``seed`` seeds the first session when ``reset()`` is given no seed (``None``: fresh
     entropy); ``options`` are the game's own (``new_game``'s keywords); ``render_mode``
@@ -52,7 +53,7 @@ def pettingzoo_env(game: str, players: int = 4, seed: Optional[int] = None, rend
 
 def gymnasium_env(game: str, seat: int = 0, opponents: Union[None, Policy, Sequence[Optional[Policy]],
                                                               Mapping[int, Policy]] = None,
-                  players: int = 4, seed: Optional[int] = None, illegal_penalty: float = 0.0,
+                  players: Optional[int] = None, seed: Optional[int] = None, illegal_penalty: float = 0.0,
                   render_mode: Optional[str] = None, **options: Any) -> PycardsEnv:  # fmt: skip
     """A Gymnasium environment of ``game`` in which the agent plays ``seat``.
 
@@ -67,12 +68,13 @@ def gymnasium_env(game: str, seat: int = 0, opponents: Union[None, Policy, Seque
     return PycardsEnv(game, seat, opponents, players, seed, illegal_penalty, render_mode, **options)
 
 
-def openspiel_game(game: str, players: int = 2, **options: Any) -> PycardsGame:
+def openspiel_game(game: str, players: Optional[int] = None, **options: Any) -> PycardsGame:
     """``game`` as a pyspiel game, registered as ``python_pycards_<name>`` (its parameters:
-    ``players``, ``seed`` and the game's options; ``deals`` defaults to 1)."""
-    from pycards.adapters._openspiel_game import load
+    ``players`` (by default two, or the fewest the game allows), ``seed`` and the game's
+    options; ``deals`` defaults to 1)."""
+    from pycards.adapters._openspiel_game import load, player_default
 
-    return load(game, players, options)
+    return load(game, player_default(game) if players is None else players, options)
 
 
 def env_id(game: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Optional
 
 from pycards.errors import GameOptionError, IllegalActionError
-from pycards.games import Action, Game, Record, canonical_name, new_game
+from pycards.games import Action, Game, Record, canonical_name, default_players, new_game
 from pycards.games.base import check_seed
 from pycards.games.engine.document import shown
 from pycards.games.engine.events import DealEnded
@@ -122,6 +122,8 @@ class Table:
 
     def __init__(self, game: object, players: object, options: Mapping[str, Any], seed: int = 0) -> None:
         self.name = canonical_name(game)
+        if players is None:
+            players = default_players(self.name)
         if type(players) is not int:
             raise GameOptionError(f"players must be an int, not {shown(players)}")
         self.options = dict(options)

@@ -54,7 +54,7 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
-    def __init__(self, game: str = "vingt_un", seat: int = 0, opponents: Any = None, players: int = 4,
+    def __init__(self, game: str = "vingt_un", seat: int = 0, opponents: Any = None, players: Optional[int] = None,
                  seed: Optional[int] = None, illegal_penalty: float = 0.0,
                  render_mode: Optional[str] = None, **options: Any) -> None:  # fmt: skip
         first = check_env_seed(seed, non_negative=True)

@@ -54,9 +54,15 @@ def short_name(game: str) -> str:
     return f"python_pycards_{canonical_name(game)}"
 
 
+def player_default(name: str) -> int:
+    """The players of a pyspiel game of ``name`` when none are given: two, or the fewest the
+    game allows."""
+    return max(_DEFAULT_PLAYERS, int(getattr(game_class(canonical_name(name)), "MIN_PLAYERS", _DEFAULT_PLAYERS)))
+
+
 def _parameters(name: str) -> dict[str, Any]:
     """The pyspiel parameters of game ``name`` with their defaults: players, seed, options."""
-    params: dict[str, Any] = {"players": _DEFAULT_PLAYERS, "seed": 0}
+    params: dict[str, Any] = {"players": player_default(name), "seed": 0}
     for rule in game_class(name).Options.describe():
         default = rule.default
         if rule.kind == "choice" and all(c is None or isinstance(c, str) for c in rule.choices):

@@ -50,7 +50,7 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "pycards_v0",
                                 "is_parallelizable": False}  # fmt: skip
 
-    def __init__(self, game: str, players: int = 4, seed: Optional[int] = None,
+    def __init__(self, game: str, players: Optional[int] = None, seed: Optional[int] = None,
                  render_mode: Optional[str] = None, **options: Any) -> None:  # fmt: skip
         super().__init__()
         first = check_env_seed(seed)

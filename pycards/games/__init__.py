@@ -32,6 +32,7 @@ __all__ = [
     "Record",
     "StateError",
     "canonical_name",
+    "default_players",
     "game_class",
     "new_game",
 ]
@@ -67,11 +68,23 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def new_game(name: str, players: int = 4, seed: int = 0, **options: Any) -> Game:
-    """A new session of game ``name`` for ``players`` seats, its chance seeded by ``seed``.
+def default_players(name: str) -> int:
+    """The players a game is set for when none are given: four, or the nearest number the
+    game allows (Progressive Poker: eight).
+
+    >>> default_players("vingt_un"), default_players("progressive_poker")
+    (4, 8)
+    """
+    cls = game_class(name)
+    return min(max(4, int(getattr(cls, "MIN_PLAYERS", 4))), int(getattr(cls, "MAX_PLAYERS", 4)))
+
+
+def new_game(name: str, players: int | None = None, seed: int = 0, **options: Any) -> Game:
+    """A new session of game ``name`` for ``players`` seats (by default
+    :func:`default_players`), its chance seeded by ``seed``.
 
     ``options`` are the game's agreed terms (its ``Options`` dataclass, plus
     any set-up arguments of its constructor); an unknown name or a bad value
     raises :class:`GameOptionError` naming it.
     """
-    return game_class(name)(players=players, seed=seed, **options)
+    return game_class(name)(players=default_players(name) if players is None else players, seed=seed, **options)
