@@ -190,7 +190,7 @@ class ProgressivePoker(DrawPoker):
             self._seating[table] = [players[i] for i in pack.order(len(players))]
             self._entries.append(Note(f"table {table}: " + ", ".join(f"p{s}" for s in self._seating[table])))
 
-    def _turn_from(self, seat: int) -> list[int]:
+    def _turn_from(self, seat: int) -> Sequence[int]:
         seats = self._seating[self._table]
         at = seats.index(seat)
         return seats[at + 1:] + seats[:at + 1]

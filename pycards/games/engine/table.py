@@ -188,6 +188,8 @@ class PokerTable(Game):
         self.players, self.seed, self.options = players, seed, options
         self.names = tuple(f"p{i}" for i in range(players))
         self._alone = tuple((seat,) for seat in range(players))
+        self._turns = tuple(tuple(rotation(seat, players)) for seat in range(players))
+        """Per seat, every seat in turn from its left (it last)."""
         self._pack = Pack(FULL, seed_key(seed))
         self._records = History()
         self._busy = False
@@ -515,9 +517,9 @@ class PokerTable(Game):
 
     # -- the deal ----------------------------------------------------------------------------
 
-    def _turn_from(self, seat: int) -> list[int]:
+    def _turn_from(self, seat: int) -> Sequence[int]:
         """Every seat at the table in turn, starting on ``seat``'s left and ending with it."""
-        return list(rotation(seat, self.players))
+        return self._turns[seat]
 
     def _players_in(self) -> list[int]:
         """The seats holding counters, from the dealer's left."""
@@ -534,8 +536,8 @@ class PokerTable(Game):
         """Deal a new hand on a cleared table (cleared by ``_setup`` and at each deal's end)."""
         self._decisions = 0
         self._truncated = False
-        cash = self._ledger._balances
-        self._deal_start = [cash[name] for name in self.names]
+        balances = self._ledger._balances
+        self._deal_start = [balances[name] for name in self.names]
         self._dead = 0
         self._next_carry = 0
         players_in = self._players_in()
