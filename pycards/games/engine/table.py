@@ -541,7 +541,7 @@ class PokerTable(Game):
         self._dead = 0
         self._next_carry = 0
         players_in = self._players_in()
-        out = self._out_seats()
+        out = [s for s in range(self.players) if s not in players_in]
         self._session.out = set(out)
         for seat in players_in:
             self._in[seat] = True
@@ -723,8 +723,9 @@ class PokerTable(Game):
         takes what is left (a freeze-out's winner holds every counter); with none left,
         the last deal's players share it (law 76's rule for the odd counter)."""
         passes = dealer != self._dealer
-        over = self._session.deal_ended(dealer, passes, self._holders())
-        if self._holders() < 2:
+        holding = self._holders()
+        over = self._session.deal_ended(dealer, passes, holding)
+        if holding < 2:
             over = True
             pool = self._ledger._balances[POOL]
             holders = [s for s in range(self.players) if self.cash(s) > 0]
