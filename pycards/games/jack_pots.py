@@ -101,6 +101,8 @@ class JackPots(PokerTable):
         super()._setup(players, seed, options, stacks)
         self._fattening = False
         """Whether this deal fattens an unopened pot (law 40)."""
+        self._fatten_next = False
+        """Whether this deal was not opened, so that the next fattens it."""
         self._prepaid = [0] * players
         """Per seat, antes another player has paid for it "for another jack"."""
         self._opener: Optional[int] = None
@@ -187,7 +189,7 @@ class JackPots(PokerTable):
 
     def _unopened(self) -> None:
         """Law 40: nobody opens; the same dealer deals again and the pot is fattened."""
-        self._fattening = True
+        self._fatten_next = True
         self._carry_over("nobody opens: the pot is fattened and dealt again (law 40)")
 
     def _keep_discard(self, seat: int, cards: list[int]) -> None:
@@ -273,12 +275,12 @@ class JackPots(PokerTable):
         super()._uncontested()
 
     def _on_deal_ended(self) -> None:
-        if self._opener is not None:
-            self._fattening = False
+        self._fattening, self._fatten_next = self._fatten_next, False
 
     def _next_dealer(self, won: Mapping[int, int]) -> int:
-        """The same dealer deals a fattened pot again (law 40); else the deal passes left."""
-        return self._dealer if self._opener is None else super()._next_dealer(won)
+        """The same dealer deals a fattened pot again (law 40); else the deal passes left
+        (a deal cut short before it was opened, its pool won at the show, too)."""
+        return self._dealer if self._fatten_next else super()._next_dealer(won)
 
     def _extra_decisions(self) -> int:
         return 2 * self.players

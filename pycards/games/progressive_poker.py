@@ -129,6 +129,8 @@ class ProgressivePoker(DrawPoker):
         self._yellow = [0] * players
         self._restakes = [0] * players
         self._bell_start = list(self._stacks)
+        self._bell_truncated = False
+        """Whether a table's deal was cut short in this bell (the bell's ``truncated``)."""
         self._results: list[tuple[dict[int, int], list[int]]] = []
         """This bell's pools decided so far, table by table: what each seat took, and the call."""
         self._won: dict[int, int] = {}
@@ -226,7 +228,7 @@ class ProgressivePoker(DrawPoker):
             self._won = {s: n for s, n in shares.items() if n}
             self._call = list(shares)
             pool = 0
-        self._last_truncated = self._truncated
+        self._bell_truncated = self._bell_truncated or self._truncated
         self._pack.used += self.cards_on_table()
         self._on_deal_ended()
         self._clear_deal()
@@ -266,6 +268,7 @@ class ProgressivePoker(DrawPoker):
         charges = [self.options.restake * restaked.count(s) for s in range(self.players)]
         self._rewards = [self.cash(s) - self._bell_start[s] - charges[s] for s in range(self.players)]
         self._bell_start = [self.cash(s) for s in range(self.players)]
+        self._last_truncated, self._bell_truncated = self._bell_truncated, False
         self._entries.append(DealEnded(self._session.deals, tuple(self._rewards), self._last_truncated, roles))
         over = self._session.deal_ended(self._table_dealers[0], True, self.players)
         self._table = 0
@@ -355,6 +358,14 @@ class ProgressivePoker(DrawPoker):
         prizes["booby"] = min(players, key=lambda s: (won[s], s))
         return prizes
 
+    def max_decisions_per_deal(self) -> int:
+        """A bell's bound: at every table, each of its deals (a deal nobody opens moves at
+        least one counter into the pool, so a table deals at most once more than there are
+        counters in play: the players' starts and every re-stake the evening can give),
+        each within the bound of a deal of its table."""
+        counters = sum(self._stacks) + self.options.deals * self.players * self.options.restake
+        return len(self._sizes) * (counters + 1) * self._deal_bound(max(self._sizes), counters)
+
     def payoff_bound(self) -> float:
         """:meth:`Game.payoff_bound`: unbounded, since the banker's stakes have no limit."""
         return float("inf")
@@ -399,11 +410,12 @@ class ProgressivePoker(DrawPoker):
             "bell_start": list(self._bell_start),
             "results": [[sorted([s, n] for s, n in won.items()), list(call)] for won, call in self._results],
             "prizes": dict(self._prizes),
+            "bell_truncated": self._bell_truncated,
         }
 
     def _restore_own(self, data: Reader) -> None:
         data.only("jackpot", "table", "seating", "table_dealers", "yellow", "restakes", "bell_start",
-                  "results", "prizes")  # fmt: skip
+                  "results", "prizes", "bell_truncated")  # fmt: skip
         players, tables = self.players, len(self._sizes)
         self._jackpot = data.int("jackpot", 0, 2**62)
         self._table = data.int("table", 0, tables - 1)
@@ -441,6 +453,9 @@ class ProgressivePoker(DrawPoker):
         prizes = data.reader("prizes").only("yellow", "lady", "gentleman", "booby")
         self._prizes = {k: prizes.int(k, 0, players - 1) for k in ("yellow", "lady", "gentleman", "booby")
                         if k in prizes.data}  # fmt: skip
+        self._bell_truncated = data.bool("bell_truncated")
+        if self._prizes != (self._award() if self._session.over else {}):
+            raise StateError(f"document.deal.game.prizes are not the evening's: {shown(self._prizes)}")
 
     def _per_player(self, data: Reader, key: str, low: int, high: int) -> list[int]:
         values = data.ints(key, low, high, self.players)

@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from pycards.errors import StateError
 from pycards.games.base import Action
 from pycards.games.engine.document import Reader
 from pycards.games.engine.events import Note
@@ -113,3 +114,5 @@ class StraightPoker(PokerTable):
 
     def _restore_own(self, data: Reader) -> None:
         self._buck = data.only("buck").int("buck", -1, self.players - 1)
+        if self._buck < 0 and (self._session.deals or self._session.over):
+            raise StateError("document.deal.game.buck must be a seat once a deal has been dealt, not -1")

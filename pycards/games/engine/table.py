@@ -324,9 +324,12 @@ class PokerTable(Game):
         """A safe bound: per round every seat answers each raise, and every raise takes at
         least one counter from a seat (so there are fewer raises than counters at the table);
         plus the draw and the game's own decisions (or ``max_decisions``)."""
-        players = self.players
-        raises = sum(self._stacks)
-        natural = self._rounds() * players * (raises + 2) + 2 * players + self._extra_decisions()
+        return self._deal_bound(self.players, sum(self._stacks))
+
+    def _deal_bound(self, players: int, counters: int) -> int:
+        """The bound of :meth:`max_decisions_per_deal` for ``players`` seats and ``counters``
+        counters in play."""
+        natural = self._rounds() * players * (counters + 2) + 2 * players + self._extra_decisions()
         bound = self.options.max_decisions
         return min(natural, bound) if bound else natural
 
