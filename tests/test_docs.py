@@ -74,13 +74,25 @@ def test_the_protocol_document_runs() -> None:
 
 
 def test_the_protocol_document_names_every_observation_key_and_option() -> None:
-    """Every key of a Vingt-un observation and every option of VingtUnOptions is documented."""
-    from pycards.games import new_game
-    from pycards.games.vingt_un import VingtUnOptions
+    """Every key of every registered game's observation and every one of its options is
+    documented (each game at the fewest players it allows)."""
+    from pycards.games import GAMES, game_class, new_game
 
     text = PROTOCOL.read_text(encoding="utf-8")
-    game = new_game("vingt_un", players=3, seed=1)
-    keys = set(game.observation(0))
-    options = {field.name for field in VingtUnOptions.describe()}
-    missing = sorted(name for name in keys | options if f"`{name}`" not in text)
+    missing = []
+    for name in GAMES:
+        cls = game_class(name)
+        game = new_game(name, players=_fewest(name), seed=1)
+        keys = set(game.observation(0))
+        options = {field.name for field in cls.Options.describe()}
+        missing += [f"{name}: {key}" for key in sorted(keys | options) if f"`{key}`" not in text]
+        if f"`{name}`" not in text:
+            missing.append(f"the game {name}")
     assert not missing, f"not in docs/protocol.md: {missing}"
+
+
+def _fewest(name: str) -> int:
+    """The fewest players game ``name`` allows."""
+    from pycards.games import game_class
+
+    return int(getattr(game_class(name), "MIN_PLAYERS", 2))
