@@ -43,10 +43,10 @@ group("poker_decisions", f"Poker games, random legal play: {POKER_DECISIONS:,} d
 
 def _player(ctx: Context, name: str, offset: int) -> Callable[[int, bool], None]:
     """A seeded random player of ``name`` sessions: ``play(n, deals)`` makes ``n`` decisions
-    (``deals`` False) or plays until ``n`` deals have ended (``deals`` True)."""
+    (``deals`` False) or plays until ``n`` deals have ended (``deals`` True: counted from
+    ``deal_number``, which moves on as a deal ends and the next begins, and the session's
+    end), as cheaply as pokerkit's loop counts its hands."""
     new_game = _new_game()
-    from pycards.games.engine.events import DealEnded
-
     seeds = itertools.count(ctx.seed + offset)
     players = _players(name)
 
@@ -62,11 +62,13 @@ def _player(ctx: Context, name: str, offset: int) -> Callable[[int, bool], None]
         while done < n:
             if game.to_act is None:
                 game = games[0] = make()
-            record = game.apply(choice(game.legal_actions()))
             if not deals:
+                game.apply(choice(game.legal_actions()))
                 done += 1
-            elif any(type(e) is DealEnded for e in record.entries):
-                done += 1
+                continue
+            begun = game.deal_number
+            game.apply(choice(game.legal_actions()))
+            done += game.deal_number - begun + (game.to_act is None)  # the deals this decision ended
 
     return play
 

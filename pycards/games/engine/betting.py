@@ -214,11 +214,16 @@ class Betting:
     def _next(self) -> None:
         """The next seat to answer; a seat with nothing to decide (its stake made good and
         nobody left who could answer a raise) is passed over."""
-        if len(self.live) < 2 and not (self._alone() and self.live[0] in self.pending):
-            self.pending = []
-        else:
-            self.pending = [s for s in self.pending if self.owed(s) or self.can_bet(s)]
-        self.to_act = self.pending[0] if self.pending else None
+        live, pending = self.live, self.pending
+        if len(live) < 2 and not (self._alone() and live[0] in pending):
+            pending = self.pending = []
+        elif pending:
+            level, stake, cash = self.level, self.stake, self.cash
+            holders = sum(cash[s] > 0 for s in live)  # who could answer a raise
+            alone = self._alone()
+            pending = self.pending = [s for s in pending if stake[s] < level
+                                      or (cash[s] > 0 and (alone or holders - (s in live) > 0))]  # fmt: skip
+        self.to_act = pending[0] if pending else None
         self._choices = None
 
     def close(self) -> None:

@@ -406,7 +406,7 @@ class PokerTable(Game):
         else:
             self._own_action(action, seat)
         self._advance()
-        return Record(seat, action, tuple(self._entries))
+        return _new(Record, (seat, action, tuple(self._entries)))
 
     def _own_action(self, action: Action, seat: int) -> None:
         raise NotImplementedError(type(action).__name__)
@@ -482,9 +482,9 @@ class PokerTable(Game):
     def _stake(self, seat: int, amount: int, note: str) -> None:
         """``seat`` puts ``amount`` into the pool (the betting count is kept by the caller)."""
         if amount:
-            payment = Payment(self.names[seat], POOL, amount)
+            payment = _new(Payment, (self.names[seat], POOL, amount))
             self._ledger.apply((payment,), note)
-            self._entries += (Note(f"p{seat} {note}"), payment)
+            self._entries += (_new(Note, (f"p{seat} {note}",)), payment)
 
     def _ante(self, seat: int, amount: int, live: bool, note: str) -> int:
         """``seat`` antes ``amount`` (all it holds, if less): a stake to make good (``live``:
