@@ -23,9 +23,10 @@ by all.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
+from poker_laws import balances, entries, payments, play, pool
 from reference_poker import reference_key
 
 from pycards.cards import parse
@@ -70,26 +71,6 @@ def game_of(players: int = 4, hands: Sequence[str] | None = None, draws: str = "
     top = stack(hands, dealer, draws) if hands is not None else []
     return new_game("draw_poker", players=players, seed=seed, dealer=dealer, top=top, **terms)
 
-
-def play(game, *actions) -> list[Record]:
-    """Apply ``actions`` in turn; their records."""
-    return [game.apply(a) for a in actions]
-
-
-def balances(game) -> list[int]:
-    return [game.ledger.balance(f"p{s}") for s in range(game.players)]
-
-
-def pool(game) -> int:
-    return game.ledger.balance("pool")
-
-
-def entries(records: Iterable[Record], kind: type) -> list:
-    return [e for r in records for e in r.entries if type(e) is kind]
-
-
-def payments(records: Iterable[Record]) -> list[Payment]:
-    return entries(records, Payment)
 
 
 def hand(text: str) -> list[int]:

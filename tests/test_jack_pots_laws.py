@@ -21,9 +21,10 @@ order from the dealer's left is p1, p2, p3, p0 and the deal opens with a pool of
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import pytest
+from poker_laws import balances, entries, payments, play, pool
 from reference_poker import reference_key
 
 from pycards.cards import parse
@@ -70,26 +71,6 @@ def jack_pots(hands: Sequence[str | Sequence[int]] | None = None, draws: str = "
     seats = players if players is not None else (len(hands) if hands is not None else 4)
     return new_game("jack_pots", players=seats, seed=seed, dealer=dealer, top=top, **terms)
 
-
-def play(game, *actions) -> list[Record]:
-    """Apply ``actions`` in turn; their records."""
-    return [game.apply(a) for a in actions]
-
-
-def balances(game) -> list[int]:
-    return [game.ledger.balance(f"p{s}") for s in range(game.players)]
-
-
-def pool(game) -> int:
-    return game.ledger.balance("pool")
-
-
-def entries(records: Iterable[Record], kind: type) -> list:
-    return [e for r in records for e in r.entries if type(e) is kind]
-
-
-def payments(records: Iterable[Record]) -> list[Payment]:
-    return entries(records, Payment)
 
 
 def hand(cards: str | Sequence[int]) -> tuple[int, ...]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from poker_laws import balances, entries, payments, play, pool
 from reference_poker import reference_key
 
 from pycards.cards import parse
@@ -59,10 +60,6 @@ def game_of(name: str, hands: Sequence[str] | None = None, dealer: int = 0, play
     return new_game(name, players=seats, seed=seed, dealer=dealer, top=list(top), **terms)
 
 
-def play(game, *actions) -> list[Record]:
-    """Apply ``actions`` in turn; their records."""
-    return [game.apply(a) for a in actions]
-
 
 def says(game, *actions) -> list[int]:
     """Apply ``actions`` in turn; who was to act for each."""
@@ -72,21 +69,6 @@ def says(game, *actions) -> list[int]:
         game.apply(action)
     return seats
 
-
-def balances(game) -> list[int]:
-    return [game.ledger.balance(f"p{s}") for s in range(game.players)]
-
-
-def pool(game) -> int:
-    return game.ledger.balance("pool")
-
-
-def entries(records: Iterable[Record], kind: type) -> list:
-    return [e for r in records for e in r.entries if type(e) is kind]
-
-
-def payments(records: Iterable[Record]) -> list[Payment]:
-    return entries(records, Payment)
 
 
 def won(records: Iterable[Record]) -> list[Payment]:
