@@ -57,10 +57,11 @@ enumeration (:func:`brute_force_no_opener_deals`) of two and three hands on
 small packs, with the same classification code; and the classification itself
 against ``pycards.poker.opens`` over every hand of the full pack.
 
-Runtimes (one core): up to 4 hands, a second or two; 5 hands ~5 s; 6 hands
-~30 s; 7 hands ~4 min; 8 hands ~30 min and a few GB. So the full-pack
-figures are kept in :data:`CACHED_COUNTS`, made by :func:`generate_counts`
-(``python3 tests/jackpot_exact.py``), and the tests recompute the cheaper ones.
+Runtimes (one core of an AMD EPYC server): up to 4 hands a second or two; 5 hands
+~6 s; 6 hands ~30 s (0.9 GB); 7 hands ~4 min (2.2 GB); 8 hands ~40 min (6.5 GB).
+So the full-pack figures are kept in :data:`CACHED_COUNTS`, made by
+:func:`generate_counts` (``python3 tests/jackpot_exact.py``), and the tests
+recompute the cheaper ones (up to 4 hands).
 """
 
 from __future__ import annotations
@@ -155,10 +156,8 @@ def opens_many(hands: np.ndarray, minimum: str | int = "J", pack: Pack = FULL) -
     hands = np.asarray(hands, dtype=np.int64).reshape(-1, 5)
     low_pair_limit = minimum_index(minimum, pack)
     ranks, suits = hands // pack.suits, hands % pack.suits
-    rows = np.arange(len(hands))
-    counts = np.zeros((len(hands), pack.ranks), dtype=np.int8)
-    for column in range(5):
-        np.add.at(counts, (rows, ranks[:, column]), 1)
+    cells = (np.arange(len(hands))[:, None] * pack.ranks + ranks).ravel()
+    counts = np.bincount(cells, minlength=len(hands) * pack.ranks).reshape(len(hands), pack.ranks)
     threes_or_more = (counts >= 3).any(axis=1)
     pairs = counts == 2
     number_of_pairs = pairs.sum(axis=1)
@@ -172,21 +171,31 @@ def opens_many(hands: np.ndarray, minimum: str | int = "J", pack: Pack = FULL) -
     return threes_or_more | (number_of_pairs >= 2) | good_pair | flush | sequence
 
 
+@lru_cache(maxsize=4)
 def all_hands(pack: Pack = FULL) -> np.ndarray:
-    """Every five-card hand of ``pack``, as an (N, 5) array of card ids."""
+    """Every five-card hand of ``pack``, as a read-only (N, 5) array of card ids.
+
+    In ``itertools.combinations(range(pack.size), 5)`` order (rows ascending).
+    """
     n = comb(pack.size, 5)
     flat = np.fromiter(
         itertools.chain.from_iterable(itertools.combinations(range(pack.size), 5)),
         dtype=np.int64,
         count=5 * n,
     )
-    return flat.reshape(n, 5)
+    hands = flat.reshape(n, 5)
+    hands.setflags(write=False)
+    return hands
+
+
+def single_hand_openers(minimum: str | int = "J", pack: Pack = FULL) -> int:
+    """How many five-card hands of ``pack`` open with ``minimum`` (every hand classified)."""
+    return _openers(minimum_index(minimum, pack), pack)
 
 
 @lru_cache(maxsize=None)
-def single_hand_openers(minimum: str | int = "J", pack: Pack = FULL) -> int:
-    """How many five-card hands of ``pack`` open with ``minimum`` (every hand classified)."""
-    return int(opens_many(all_hands(pack), minimum, pack).sum())
+def _openers(low_pair_limit: int, pack: Pack) -> int:
+    return int(opens_many(all_hands(pack), low_pair_limit, pack).sum())
 
 
 # --- the exact count ---------------------------------------------------------------
@@ -578,6 +587,7 @@ CACHED_COUNTS: dict[str, dict[int, int]] = {
         5: 91259635387671965451856206240,
         6: 5759528494449721983333334735631040,
         7: 118140136389346365485138852846723799360,
+        8: 567270913482988889002482529313487573189120,
     },
     "Q": {
         1: 2148360,
@@ -587,6 +597,7 @@ CACHED_COUNTS: dict[str, dict[int, int]] = {
         5: 112306660188381336529122680160,
         6: 7403905109563363177122684907661760,
         7: 158753754461072290344378328763646860160,
+        8: 797382718999819045836791492263621398912000,
     },
     "K": {
         1: 2232840,
@@ -596,6 +607,7 @@ CACHED_COUNTS: dict[str, dict[int, int]] = {
         5: 137279116695260011820182093440,
         6: 9444995042518888355219261147153280,
         7: 211544911954677518320006420564303468800,
+        8: 1110932394517920938349435919922962646231040,
     },
 }
 
@@ -604,7 +616,7 @@ def generate_counts(players=range(1, 9), minima=MINIMA, out=sys.stdout) -> dict[
     """Compute the full-pack counts of :data:`CACHED_COUNTS` and print them as Python.
 
     ``python3 tests/jackpot_exact.py [max players]`` runs it; with 8 players
-    this takes about half an hour per minimum (see the module docstring).
+    it takes about three quarters of an hour per minimum (module docstring).
     """
     counts: dict[str, dict[int, int]] = {m: {} for m in minima}
     for minimum in minima:
