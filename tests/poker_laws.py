@@ -1,13 +1,28 @@
-"""Small helpers the poker law tests share: play actions, read balances, the pool and the
-entries of records (tests/test_draw_poker_laws.py, test_jack_pots_laws.py,
+"""Small helpers the poker law tests share: stack the pack, play actions, read balances, the
+pool and the entries of records (tests/test_draw_poker_laws.py, test_jack_pots_laws.py,
 test_straight_stud_poker.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from pycards.cards import parse
 from pycards.games.engine.events import Record
 from pycards.settlement import Payment
+
+
+def stack(hands: Sequence[str | Sequence[int]], dealer: int = 0, draws: str = "") -> list[int]:
+    """The ``top=`` list that deals ``hands[seat]`` to each seat (one card at a time to each
+    seat from the dealer's left, five rounds), followed by ``draws`` (the draw's cards)."""
+    players = len(hands)
+    held = [list(parse(h)) for h in hands]
+    assert all(len(h) == 5 for h in held)
+    order = [(dealer + k) % players for k in range(1, players + 1)]
+    top = [held[seat][r] for r in range(5) for seat in order]
+    if draws:
+        top += list(parse(draws))
+    assert len(set(top)) == len(top), "a card is stacked twice"
+    return top
 
 
 def play(game, *actions) -> list[Record]:

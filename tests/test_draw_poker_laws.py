@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
-from poker_laws import balances, entries, payments, play, pool
+from poker_laws import balances, entries, payments, play, pool, stack
 from reference_poker import reference_key
 
 from pycards.cards import parse
@@ -48,19 +48,6 @@ ALL = 0b11111
 # Helpers
 # --------------------------------------------------------------------------------------
 
-
-def stack(hands: Sequence[str], dealer: int = 0, draws: str = "") -> list[int]:
-    """The ``top=`` list that deals ``hands[seat]`` to each seat (one card at a time to each
-    seat from the dealer's left, five rounds), followed by ``draws`` (the draw's cards)."""
-    players = len(hands)
-    held = [list(parse(h)) for h in hands]
-    assert all(len(h) == 5 for h in held)
-    order = [(dealer + k) % players for k in range(1, players + 1)]
-    top = [held[seat][r] for r in range(5) for seat in order]
-    if draws:
-        top += list(parse(draws))
-    assert len(set(top)) == len(top), "a card is stacked twice"
-    return top
 
 
 def game_of(players: int = 4, hands: Sequence[str] | None = None, draws: str = "", dealer: int = 0,

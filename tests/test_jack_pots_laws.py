@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from poker_laws import balances, entries, payments, play, pool
+from poker_laws import balances, entries, payments, play, pool, stack
 from reference_poker import reference_key
 
 from pycards.cards import parse
@@ -47,19 +47,6 @@ LEAST_JACKS = "JC JD 2H 3S 4C"
 # Helpers
 # --------------------------------------------------------------------------------------
 
-
-def stack(hands: Sequence[str | Sequence[int]], dealer: int = 0, draws: str = "") -> list[int]:
-    """The ``top=`` list that deals ``hands[seat]`` to each seat (one card at a time to each
-    seat from the dealer's left, five rounds), followed by ``draws`` (the draw's cards)."""
-    players = len(hands)
-    held = [list(parse(h)) for h in hands]
-    assert all(len(h) == 5 for h in held)
-    order = [(dealer + k) % players for k in range(1, players + 1)]
-    top = [held[seat][r] for r in range(5) for seat in order]
-    if draws:
-        top += list(parse(draws))
-    assert len(set(top)) == len(top), "a card is stacked twice"
-    return top
 
 
 def jack_pots(hands: Sequence[str | Sequence[int]] | None = None, draws: str = "", players: int | None = None,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from poker_laws import balances, entries, payments, play, pool
+from poker_laws import balances, entries, payments, play, pool, stack
 from reference_poker import reference_key
 
 from pycards.cards import parse
@@ -37,17 +37,6 @@ NSF = "no_straight_flush"
 # Helpers
 # --------------------------------------------------------------------------------------
 
-
-def stack(hands: Sequence[str], dealer: int = 0) -> list[int]:
-    """The ``top=`` list that deals ``hands[seat]`` to each seat (one card at a time to each
-    seat from the dealer's left, five rounds)."""
-    players = len(hands)
-    held = [list(parse(h)) for h in hands]
-    assert all(len(h) == 5 for h in held)
-    order = [(dealer + k) % players for k in range(1, players + 1)]
-    top = [held[seat][r] for r in range(5) for seat in order]
-    assert len(set(top)) == len(top), "a card is stacked twice"
-    return top
 
 
 def game_of(name: str, hands: Sequence[str] | None = None, dealer: int = 0, players: int | None = None,
