@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from pycards.cards import parse
-from pycards.games.engine.events import Record
+from pycards.games.engine.events import Dealt, Record, Shown
 from pycards.settlement import Payment
 
 
@@ -28,6 +28,35 @@ def stack(hands: Sequence[str | Sequence[int]], dealer: int = 0, draws: str = ""
 def play(game, *actions) -> list[Record]:
     """Apply ``actions`` in turn; their records."""
     return [game.apply(a) for a in actions]
+
+
+def says(game, *actions) -> list[int]:
+    """Apply ``actions`` in turn; who was to act for each."""
+    seats = []
+    for action in actions:
+        seats.append(game.to_act)
+        game.apply(action)
+    return seats
+
+
+def cards_seen(game, seat) -> set[int]:
+    """Every card id that ``seat`` (``None``: a spectator) sees in its events and in its
+    observation now."""
+    seen: set[int] = set()
+    for record in game.events(seat):
+        for e in record.entries:
+            if type(e) is Dealt and e.card is not None:
+                seen.add(e.card)
+            elif type(e) is Shown:
+                seen.update(e.cards)
+    if seat is not None:
+        obs = game.observation(seat)
+        seen.update(obs["hand"])
+        for shown in obs["shown"].values():
+            seen.update(shown)
+        for up in obs["up"].values():
+            seen.update(up)
+    return seen
 
 
 def balances(game) -> list[int]:

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
-from poker_laws import balances, entries, payments, play, pool, stack
+from poker_laws import balances, cards_seen, entries, payments, play, pool, stack
 from reference_poker import reference_key
 
 from pycards.cards import parse
@@ -62,26 +62,6 @@ def game_of(players: int = 4, hands: Sequence[str] | None = None, draws: str = "
 
 def hand(text: str) -> list[int]:
     return list(parse(text))
-
-
-def cards_seen_by(game, seat) -> set[int]:
-    """Every card id that ``seat`` (``None``: a spectator) sees in its events and in its
-    observation now."""
-    seen: set[int] = set()
-    for record in game.events(seat):
-        for e in record.entries:
-            if type(e) is Dealt and e.card is not None:
-                seen.add(e.card)
-            elif type(e) is Shown:
-                seen.update(e.cards)
-    if seat is not None:
-        obs = game.observation(seat)
-        seen.update(obs["hand"])
-        for shown in obs["shown"].values():
-            seen.update(shown)
-        for up in obs["up"].values():
-            seen.update(up)
-    return seen
 
 
 def find_game(make: Callable[[int], object], wanted: Callable[[object], bool], tries: int = 5000):
@@ -360,7 +340,7 @@ def test_law_28_a_retired_hand_is_seen_by_nobody():
 
     def unseen() -> None:
         for seat in (0, 1, 2, None):
-            assert not cards_seen_by(game, seat) & thrown, seat
+            assert not cards_seen(game, seat) & thrown, seat
 
     unseen()
     play(game, Call(), Call())  # p0 and p1 make good
@@ -371,7 +351,7 @@ def test_law_28_a_retired_hand_is_seen_by_nobody():
     assert [e.seat for e in entries(game.history(), Shown)] == [2, 0, 1]
     assert balances(game) == [106, 97, 97, 100]
     assert payments(records[-1:])[-1] == Payment("pool", "p0", 9)
-    assert thrown <= cards_seen_by(game, 3)  # its holder saw it
+    assert thrown <= cards_seen(game, 3)  # its holder saw it
 
 
 # --------------------------------------------------------------------------------------
@@ -614,7 +594,7 @@ def test_law_37_discards_lie_face_down_seen_by_nobody():
     play(game, Discard(0b11100), Discard(0b00001), Discard(0), Discard(0b00011))
     assert game.phase == "bet"
     for seat in (0, 2, 3, None):
-        assert not cards_seen_by(game, seat) & thrown, seat
+        assert not cards_seen(game, seat) & thrown, seat
     assert not set(game.hands[1]) & thrown
     assert not [e for e in entries(game.history(), Shown)]
 

@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from poker_laws import balances, entries, payments, play, pool, stack
+from poker_laws import balances, cards_seen, entries, payments, play, pool, says, stack
 from reference_poker import reference_key
 
 from pycards.cards import parse
@@ -74,29 +74,8 @@ def opens(cards: str | Sequence[int]) -> bool:
     return key(cards) >= key(LEAST_JACKS)
 
 
-def says(game, *actions) -> list[int]:
-    """Apply ``actions`` in turn; who was to act for each."""
-    seats = []
-    for action in actions:
-        seats.append(game.to_act)
-        game.apply(action)
-    return seats
-
-
 def kinds(game) -> set[type]:
     return {type(a) for a in game.legal_actions()}
-
-
-def cards_seen(game, seat) -> set[int]:
-    """Every card ``seat`` sees in its events."""
-    seen: set[int] = set()
-    for record in game.events(seat):
-        for e in record.entries:
-            if type(e) is Dealt and e.card is not None:
-                seen.add(e.card)
-            elif type(e) is Shown:
-                seen.update(e.cards)
-    return seen
 
 
 def prepaid(game) -> tuple[int, ...]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from poker_laws import balances, entries, payments, play, pool, stack
+from poker_laws import balances, entries, payments, play, pool, says, stack
 from reference_poker import reference_key
 
 from pycards.cards import parse
@@ -48,15 +48,6 @@ def game_of(name: str, hands: Sequence[str] | None = None, dealer: int = 0, play
     seats = players if players is not None else (len(hands) if hands is not None else 4)
     return new_game(name, players=seats, seed=seed, dealer=dealer, top=list(top), **terms)
 
-
-
-def says(game, *actions) -> list[int]:
-    """Apply ``actions`` in turn; who was to act for each."""
-    seats = []
-    for action in actions:
-        seats.append(game.to_act)
-        game.apply(action)
-    return seats
 
 
 
