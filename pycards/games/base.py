@@ -77,6 +77,9 @@ class ConcurrentUseError(RuntimeError):
     """A game was entered from a second thread while a first was still in ``apply``."""
 
 
+OVER = "over"
+"""The phase of every game whose session has ended."""
+
 _KINDS: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {}
 """Per action class: each field's name and the exact types it may hold."""
 _SCALARS = {"int": (int,), "bool": (bool,), "str": (str,), "Optional[int]": (int, type(None))}
@@ -177,15 +180,21 @@ class Game(ABC):
     def is_over(self) -> bool:
         return self.to_act is None
 
-    @property
-    @abstractmethod
-    def deal_number(self) -> int:
-        """Deals begun so far (the one in play is ``deal_number - 1``)."""
+    _session: Any  # an engine.seats.Session: the deals completed, and how the session ends
+    _phase: str  # the phase of play, OVER once the session has ended
+    _last_truncated: bool = False
 
     @property
-    @abstractmethod
+    def deal_number(self) -> int:
+        """Deals begun so far (the one in play is ``deal_number - 1``)."""
+        return self._session.deals + (self._phase != OVER)  # type: ignore[no-any-return]
+
+    @property
     def truncated(self) -> bool:
         """Whether the last completed deal was cut short by the bound on decisions."""
+        return self._last_truncated
+
+    phase = property(lambda self: self._phase, doc="The phase of play (the game's docs list them).")
 
     @abstractmethod
     def legal_actions(self) -> list[Action]: ...

@@ -51,11 +51,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
-from pycards.games.base import Action
+from pycards.games.base import OVER, Action
 from pycards.games.engine.document import Reader
 from pycards.games.engine.events import Note
 from pycards.games.engine.options import Options
-from pycards.games.engine.table import BET, DRAW, OVER, PokerOptions, PokerTable
+from pycards.games.engine.table import BET, DRAW, PokerOptions, PokerTable
 from pycards.poker import jackpot_minimum, opens
 
 __all__ = ["STRADDLE", "DrawPoker", "DrawPokerOptions", "Straddle"]

@@ -50,12 +50,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, Optional
 
-from pycards.games.base import Action
+from pycards.games.base import OVER, Action
 from pycards.games.engine.betting import FOLD
 from pycards.games.engine.document import Reader
 from pycards.games.engine.events import Note
 from pycards.games.engine.options import Options, Range
-from pycards.games.engine.table import BET, DRAW, OVER, PokerOptions, PokerTable
+from pycards.games.engine.table import BET, DRAW, PokerOptions, PokerTable
 from pycards.poker import opens
 
 __all__ = ["SHOW", "Conceal", "JackPots", "JackPotsOptions", "Show"]

@@ -57,7 +57,8 @@ from pycards.games.draw_poker import DrawPoker, DrawPokerOptions
 from pycards.games.engine.document import Reader, shown
 from pycards.games.engine.events import DealEnded, Dealt, Note, Record
 from pycards.games.engine.options import Options, Range
-from pycards.games.engine.table import KNAVE, OVER, POOL
+from pycards.games.base import OVER
+from pycards.games.engine.table import KNAVE, POOL
 from pycards.settlement import MAX_COUNTERS, Ledger, Payment, split
 
 __all__ = ["ProgressivePoker", "ProgressivePokerOptions", "table_sizes"]

@@ -32,11 +32,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from pycards.errors import StateError
-from pycards.games.base import Action
+from pycards.games.base import OVER, Action
 from pycards.games.engine.document import Reader
 from pycards.games.engine.events import Note
 from pycards.games.engine.options import Options
-from pycards.games.engine.table import BET, OVER, PokerOptions, PokerTable
+from pycards.games.engine.table import BET, PokerOptions, PokerTable
 
 __all__ = ["StraightPoker", "StraightPokerOptions"]
 

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple,
 
 from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
-from pycards.games.base import Action, Game, GameInfo, check_seed
+from pycards.games.base import OVER, Action, Game, GameInfo, check_seed
 from pycards.games.engine.document import shown
 from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown
 from pycards.games.engine.options import Options, Range
@@ -218,7 +218,7 @@ class VingtUnOptions(Options):
 # The table
 # --------------------------------------------------------------------------------------
 
-SELL, BUY, STAKE, DOUBLE, PLAY, DEALER, OVER = "sell", "buy", "stake", "double", "draw", "dealer", "over"
+SELL, BUY, STAKE, DOUBLE, PLAY, DEALER = "sell", "buy", "stake", "double", "draw", "dealer"
 PHASES = (SELL, BUY, STAKE, DOUBLE, PLAY, DEALER, OVER)
 MAX_HANDS = 4
 """'at most four hands' from one deal."""
@@ -462,18 +462,10 @@ class VingtUn(Game):
             return None
         return self._turn
 
-    @property
-    def deal_number(self) -> int:
-        return self._session.deals + (self._phase != OVER)
-
-    @property
-    def truncated(self) -> bool:
-        return self._last_truncated
 
     # The table as it stands, for the omniscient side (a server, the tests): read-only
     # values and copies, so the state changes only through apply().
 
-    phase = property(lambda self: self._phase, doc="The phase of play: one of :data:`PHASES`.")
     dealer = property(lambda self: self._dealer, doc="The seat dealing now.")
     proper_dealer = property(lambda self: self._proper_dealer,
                              doc="The seat whose turn it is to deal (play starts on his left).")

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
 from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
-from pycards.games.base import Action, Game, GameInfo, check_seed
+from pycards.games.base import OVER, Action, Game, GameInfo, check_seed
 from pycards.games.engine.betting import CALL, CHECK, FOLD, RAISE, Betting, Call, Check, Fold, Raise
 from pycards.games.engine.document import Reader, same, shown
 from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown
@@ -63,7 +63,7 @@ HAND = 5
 """Cards in a poker hand."""
 KNAVE = 9
 """The rank index of a knave: the first knave dealt face up chooses the first dealer."""
-BET, DRAW, OVER = "bet", "draw", "over"
+BET, DRAW = "bet", "draw"
 """The phases every poker game has: a betting round, the draw, the session over."""
 POOL = "pool"
 MAX_LIMIT = 1000
@@ -270,15 +270,6 @@ class PokerTable(Game):
         """Whose turn it is in a phase of the game's own (a game with more phases overrides)."""
         raise NotImplementedError(self._phase)
 
-    @property
-    def deal_number(self) -> int:
-        return self._session.deals + (self._phase != OVER)
-
-    @property
-    def truncated(self) -> bool:
-        return self._last_truncated
-
-    phase = property(lambda self: self._phase, doc="The phase of play.")
     dealer = property(lambda self: self._dealer, doc="The seat dealing the deal in play.")
     carry = property(lambda self: self._carry, doc="Counters in the pool from earlier deals.")
     session = property(lambda self: self._session.copy(), doc="A copy of the session's counts.")
