@@ -22,6 +22,7 @@ by all.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 
@@ -57,7 +58,6 @@ def game_of(players: int = 4, hands: Sequence[str] | None = None, draws: str = "
     terms = {"ante": 1, "limit": 10, "counters": 100, "deals": 1, "straddles": False, **options}
     top = stack(hands, dealer, draws) if hands is not None else []
     return new_game("draw_poker", players=players, seed=seed, dealer=dealer, top=top, **terms)
-
 
 
 def hand(text: str) -> list[int]:
@@ -1053,3 +1053,54 @@ def test_law_29_the_last_to_say_may_open_alone_and_takes_the_pool_unshown():
     assert Payment("pool", "p1", 2) in payments(records)
     assert entries(records, DealEnded)[0].rewards == (0, 0, 0, 0)
     assert game.observation(0)["jackpot"] == 0 and pool(game) == 1  # deal 2's ante
+
+
+# --------------------------------------------------------------------------------------
+# The session (docs/rules.md 6.1): "just before the first dealer's turn comes round again"
+# --------------------------------------------------------------------------------------
+
+
+def dealers_of(game) -> list[int]:
+    """The dealer of every turn to deal completed, from the DealEnded entries' roles (a
+    jack-pot's dealer dealing a fattened pot again is still in his turn)."""
+    dealers = [e.roles.index("dealer") for r in game.history() for e in r.entries if type(e) is DealEnded]
+    return [d for i, d in enumerate(dealers) if i == 0 or d != dealers[i - 1]]
+
+
+@pytest.mark.parametrize("name", ["draw_poker", "jack_pots"])
+@pytest.mark.parametrize("rotations", [1, 2])
+def test_session_by_rotations_every_player_deals_equally_often(name, rotations):
+    """A session ending "just before the first dealer's turn comes round again" ends with
+    every player having had the deal equally often, even when a pool nobody won is carried past
+    the last round: the session then plays on round by round until the pool is won."""
+    carried_past = 0
+    for seed in range(12):
+        game = new_game(name, players=3, seed=seed, dealer=0, until="rotations", rotations=rotations, counters=500)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        dealers = dealers_of(game)
+        assert pool(game) == 0 and dealers[0] == 0
+        if min(balances(game)) == 0:
+            continue  # a player went bust and was passed over (the next test)
+        assert len(dealers) % 3 == 0 and all(dealers.count(s) == len(dealers) // 3 for s in range(3)), dealers
+        assert dealers[::3] == [0] * (len(dealers) // 3)
+        carried_past += len(dealers) > 3 * rotations
+    assert carried_past  # some session had a pool to play for when its last round ended
+
+
+def test_session_by_rotations_a_first_dealer_without_counters_is_passed_over():
+    """The first dealer loses his last counter in the first deal: the deal passes him by
+    (he sits out), and when it comes round past his seat his turn has come round again,
+    so the session ends after each of the others has dealt once."""
+    game = game_of(3, ["2C 4D 6S 8H 10C", "3C 5D 7S 9H JC", "AD AH 3H 8S AS"], until="rotations", rotations=1,
+                   stacks=[1, 100, 100])  # fmt: skip
+    play(game, Raise(1), Call(), Fold())  # p2 opens, p0 goes all in, p1 passes
+    while game.deal_number == 1:  # both stand pat; only p2 may still bet: the show
+        game.apply(Discard(0) if game.phase == "draw" else Check() if Check() in game.legal_actions() else Raise(1))
+    assert balances(game)[0] == 0 and game.dealer == 1
+    rng = random.Random(5)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert dealers_of(game)[:3] == [0, 1, 2] and pool(game) == 0
+    assert dealers_of(game).count(1) == dealers_of(game).count(2)

@@ -315,6 +315,31 @@ def test_session_until_rotations():
     assert session.deal_ended(2, True, 3) is True
 
 
+def test_session_until_rotations_counts_a_first_dealer_passed_over():
+    """A first dealer without counters is passed over by the deal: his turn has come round
+    all the same, so every player still in has dealt equally often."""
+    session = Session("rotations", 1, first_dealer=0)
+    assert session.deal_ended(1, True, 2) is False
+    assert session.deal_ended(2, True, 2) is False
+    assert session.deal_ended(1, True, 2, passed_over=[0]) is True  # from 2 past 0 to 1
+    jumped = Session("rotations", 1, first_dealer=0)
+    assert jumped.deal_ended(2, True, 3, passed_over=[]) is False
+
+
+def test_session_play_on_waits_for_the_next_rotation():
+    """A session due to end that must play on (a pool still holds counters): by deals it
+    may end after the next deal; by rotations only when the deal comes round again."""
+    session = Session("rotations", 1, first_dealer=0)
+    assert [session.deal_ended(d, True, 3) for d in (1, 2, 0)] == [False, False, True]
+    session.play_on()
+    assert not session.over
+    assert [session.deal_ended(d, True, 3) for d in (1, 2, 0)] == [False, False, True]
+    by_deals = Session("deals", 2, first_dealer=0)
+    assert [by_deals.deal_ended(d, True, 3) for d in (1, 2)] == [False, True]
+    by_deals.play_on()
+    assert by_deals.deal_ended(0, True, 3) is True
+
+
 def test_session_until_freeze_out():
     session = Session("freeze_out", 0, first_dealer=0)
     assert session.deal_ended(1, True, 3) is False

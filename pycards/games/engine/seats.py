@@ -66,19 +66,31 @@ class Session:
         self.out: set[int] = set()
         self.over = False
 
-    def deal_ended(self, next_dealer: int, passes: bool, players_in: int) -> bool:
+    def deal_ended(self, next_dealer: int, passes: bool, players_in: int,
+                   passed_over: Collection[int] = ()) -> bool:  # fmt: skip
         """Count a finished deal; ``next_dealer`` deals next (``passes``: the deal changes
-        hands), ``players_in`` seats are still in. Whether the session is now over."""
+        hands), ``players_in`` seats are still in; ``passed_over``: the seats the deal went
+        past on its way to the left (a first dealer without counters is passed over: his
+        turn has come round all the same). Whether the session is now over."""
         self.deals += 1
         if self.until == "deals":
             self.over = self.deals >= self.limit
         elif self.until == "rotations":
-            if passes and next_dealer == self.first_dealer:
+            if passes and (next_dealer == self.first_dealer or self.first_dealer in passed_over):
                 self.returns += 1
             self.over = self.returns >= self.limit
         else:
             self.over = players_in <= 1
         return self.over
+
+    def play_on(self) -> None:
+        """The session was to end, but the rules keep it going (a pool still holds counters):
+        it may end next after one more deal, or, when it ends by rotations, the next time
+        the deal comes round to the first dealer, so that every player still deals equally
+        often."""
+        self.over = False
+        if self.until == "rotations":
+            self.returns -= 1
 
     def copy(self) -> Session:
         twin = Session(self.until, self.limit, self.first_dealer)

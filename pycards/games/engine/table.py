@@ -718,7 +718,7 @@ class PokerTable(Game):
         the last deal's players share it (law 76's rule for the odd counter)."""
         passes = dealer != self._dealer
         holding = self._holders()
-        over = self._session.deal_ended(dealer, passes, holding)
+        over = self._session.deal_ended(dealer, passes, holding, self._passed_over(dealer))
         if holding < 2:
             over = True
             pool = self._ledger._balances[POOL]
@@ -731,7 +731,8 @@ class PokerTable(Game):
                 self._pay([Payment(POOL, self.names[s], shares[s]) for s in dealt],
                           "nobody holds counters: the last deal's players share the pool (law 76)")  # fmt: skip
         elif over and self._ledger._balances[POOL]:
-            over = False  # the pool is played for
+            self._session.play_on()  # the pool is played for
+            over = False
         self._session.over = over
         self._carry = self._ledger._balances[POOL]
         self._rewards = [self.cash(s) - self._deal_start[s] for s in range(self.players)]
@@ -745,6 +746,14 @@ class PokerTable(Game):
             self._put_away()
         else:
             self._begin_deal()
+
+    def _passed_over(self, dealer: int) -> list[int]:
+        """The seats the deal goes past on its way left to ``dealer`` (none when it jumps,
+        as to Straight Poker's winner): those without counters between."""
+        if dealer == self._dealer or dealer != self._left_holder(self._dealer):
+            return []
+        seats = self._turn_from(self._dealer)
+        return list(seats[:seats.index(dealer)])
 
     def _out_seats(self) -> list[int]:
         """The seats that sit out of the next deal (no counters; a table's own reasons)."""
