@@ -329,6 +329,7 @@ class Witness:
         self.live: list[int] = []
         self.opener: Optional[int] = None
         self.drew = self.raised = self.truncated = False
+        self.bet_after_draw = False
         self.fresh = False
         """Whether no betting action has been taken since the last cards were dealt or drawn."""
         self.concealed: set[int] = set()
@@ -427,6 +428,7 @@ class Witness:
         name = kind.__name__
         if kind is Raise:
             self.raised = True
+            self.bet_after_draw = self.drew
             if self.opener is None:
                 self.opener = seat
         elif kind is Demand:
@@ -876,6 +878,9 @@ class Witness:
         if self.jack_pots or self.name == "straight_poker" or (self.stud and not self.by_card):
             # a pass before any bet is made (jack pots: before the draw)
             assert checks == (phase == "bet" and not self.raised and not self.drew), (phase, legal[:3], self.raised)
+        elif self.name == "draw_poker" or self.progressive:
+            # English: after the draw a player makes good without adding until a bet (laws 53-54)
+            assert checks == (phase == "bet" and self.drew and not self.bet_after_draw), (phase, legal[:3])
         else:
             assert not checks, f"{self.name}: Check is legal in the {phase} phase"
         if self.jack_pots:

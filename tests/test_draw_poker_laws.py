@@ -835,6 +835,22 @@ def test_law_54_a_player_not_staking_at_least_the_preceding_stake_retires():
     assert game.stakes == [4, 1, 7, 4] and pool(game) == 16
 
 
+def test_laws_53_54_after_the_draw_a_player_may_make_good_without_adding():
+    """Law 53: "each player shall stake a sum at least equal to that staked by the preceding
+    player"; law 54 retires only the player who does not. The stakes are equal after the
+    draw, so the first to say may make good by staking nothing more (``Check``), as may each
+    after him until a bet is made; when all have, the hands are shown (law 59, from the
+    left of the last to say)."""
+    game = game_of(straddles=True)
+    straddled_to_the_draw(game)
+    assert game.to_act == 2 and Check() in game.legal_actions()
+    stakes = game.stakes
+    play(game, Check(), Check())
+    assert game.to_act == 0 and game.stakes == stakes
+    records = play(game, Check())
+    assert [e.seat for e in entries(records, Shown)] == [2, 3, 0] and game.deal_number == 1 and game.is_over
+
+
 def test_laws_55_56_a_bet_cannot_be_recalled():
     """Law 55: "A bet once made, whether made in proper turn or not, cannot be recalled."
     Law 56: "A bet is complete and irrevocable when the player making it has deposited the

@@ -33,9 +33,10 @@ into it, and the next deal is a jack-pot as if this one had not been opened
 Decisions where the laws are silent (docs/rules.md section 6.2): before the
 game is opened a player opens or passes (retiring, law 27), in jack-pots too;
 the last to say may open alone when all the others have passed (he then takes
-the pool unshown, law 58), else the deal is unopened; after the draw there is no check: the first to say bets or
-passes (law 54), and if all pass but one, he takes the pool unshown; the
-straddle chain ends at the first player who declines.
+the pool unshown, law 58), else the deal is unopened; after the draw the first to say
+makes good (stakes nothing more: :class:`~pycards.games.engine.betting.Check`), bets
+or passes, and each after him the same until a bet is made (laws 53-54); if all pass
+but one, he takes the pool unshown; the straddle chain ends at the first player who declines.
 
 >>> from pycards.games import new_game
 >>> game = new_game("draw_poker", players=4, seed=3, deals=3)
@@ -201,7 +202,7 @@ class DrawPoker(PokerTable):
 
     def _after_draw(self) -> None:
         self._phase = BET
-        self._bets.begin(self._from_left_of(self._ante_seat), self.options.limit)  # law 53
+        self._bets.begin(self._from_left_of(self._ante_seat), self.options.limit, checks=True)  # laws 53-54
 
     def _uncontested(self) -> None:
         if self._opener is None:

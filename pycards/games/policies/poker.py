@@ -141,8 +141,8 @@ class Strength:
       legal ``Raise`` within the cap (else calls), a call hand calls, any other
       folds. Owing nothing: a bet hand bets the smallest ``Raise`` within the
       cap (else checks, or stays in as a call hand); a call hand checks, or
-      where it may not check (an English round after the draw: passing would
-      retire it) bets the smallest ``Raise``; any other checks, else folds.
+      where it may not check (an American jack pot after the draw: passing
+      would retire it) bets the smallest ``Raise``; any other checks, else folds.
     * **The draw**: a sequence, flush, full, fours or better stands pat
       (``Discard(0)``: no card drawn could better fours, and standing pat draws
       none from a short pack); threes, two pairs or a pair keep the cards of
