@@ -265,7 +265,10 @@ class Pot(NamedTuple):
 
 
 def pots(
-    contributions: Mapping[Seat, int], eligible: Iterable[Seat], carry: int = 0
+    contributions: Mapping[Seat, int],
+    eligible: Iterable[Seat],
+    carry: int = 0,
+    blinds: Optional[Mapping[Seat, int]] = None,
 ) -> list[Pot]:
     """The main pot and the side pots, main pot first.
 
@@ -277,8 +280,18 @@ def pots(
     that no eligible seat reached join the layer below them; adjacent layers
     with the same eligible seats are one pot.
 
+    ``blinds`` maps seats to the part of their contribution that is an ante or a
+    straddle (the English draw poker's, a stake to make good): law 60's player
+    all in "shall claim from the pool the amount of the ante and straddle or
+    straddles (if any), and also a sum equal to his stake from every player", so
+    the blinds join the carry, and only the rest of each contribution is cut
+    into layers, which a seat reaches up to its whole contribution.
+
     >>> [(p.amount, sorted(p.eligible)) for p in pots({"a": 5, "b": 20, "c": 20}, ["a", "b", "c"])]
     [(15, ['a', 'b', 'c']), (30, ['b', 'c'])]
+    >>> [(p.amount, sorted(p.eligible)) for p in pots({"a": 1, "b": 6, "c": 6}, ["a", "b", "c"],
+    ...                                              blinds={"a": 1, "c": 2})]
+    [(5, ['a', 'b', 'c']), (8, ['b', 'c'])]
     """
     stakes = _stakes(contributions)
     carry = _count(carry, "the carry")
@@ -288,12 +301,15 @@ def pots(
         raise SettlementError(f"eligible seat {_first(unknown)} made no contribution")
     if not live:
         raise SettlementError("no seat is eligible to win the pool")
+    blind = _blinds(blinds, stakes)
 
-    levels = sorted({amount for amount in stakes.values() if amount > 0})
-    layers: list[tuple[int, frozenset[Any]]] = [(carry, frozenset(live))]
+    matched = {seat: amount - blind.get(seat, 0) for seat, amount in stakes.items()}
+    levels = sorted({amount for amount in matched.values() if amount > 0}
+                    | {stakes[seat] for seat in live if 0 < stakes[seat] < max(matched.values())})  # fmt: skip
+    layers: list[tuple[int, frozenset[Any]]] = [(carry + sum(blind.values()), frozenset(live))]
     previous = 0
     for level in levels:
-        amount = sum(min(s, level) - min(s, previous) for s in stakes.values())
+        amount = sum(min(s, level) - min(s, previous) for s in matched.values())
         reached = frozenset(seat for seat in live if stakes[seat] >= level)
         layers.append((amount, reached))
         previous = level
@@ -320,11 +336,29 @@ def pots(
     return result
 
 
+def _blinds(blinds: object, stakes: Mapping[Any, int]) -> dict[Any, int]:
+    """The ``blinds`` of :func:`pots` checked against the contributions, or SettlementError."""
+    if blinds is None:
+        return {}
+    if not isinstance(blinds, Mapping):
+        raise SettlementError(f"the blinds must be a mapping of seat to counters, not {_repr(blinds)}")
+    checked: dict[Any, int] = {}
+    for seat, amount in _seats_of(blinds, "blinds"):
+        if seat not in stakes:
+            raise SettlementError(f"seat {_repr(seat)} has a blind but made no contribution")
+        checked[seat] = _count(amount, f"the blind of {_repr(seat)}")
+        if checked[seat] > stakes[seat]:
+            raise SettlementError(f"the blind of {_repr(seat)} ({checked[seat]}) is more than its contribution"
+                                  f" ({stakes[seat]})")  # fmt: skip
+    return checked
+
+
 def showdown(
     contributions: Mapping[Seat, int],
     strengths: Mapping[Seat, Optional[int]],
     order: Sequence[Seat],
     carry: int = 0,
+    blinds: Optional[Mapping[Seat, int]] = None,
 ) -> dict[Seat, int]:
     """What each seat takes from the pool at the show.
 
@@ -334,7 +368,9 @@ def showdown(
     hand (law 64: it cannot win); ``order`` is the seat order starting left of
     the dealer, used for indivisible remainders (law 76): it holds every seat of
     ``contributions`` once, and no other seat; ``carry`` is counters already in
-    the pool from earlier deals (jack-pots).
+    the pool from earlier deals (jack-pots); ``blinds`` the part of each
+    contribution that is an ante or straddle, which the best hand takes whole
+    (law 60; see :func:`pots`).
 
     Every pot of :func:`pots` goes to its best eligible hands, shared equally
     with the remainder in seat order. The result has every seat of
@@ -361,7 +397,7 @@ def showdown(
         raise SettlementError(f"seat {_first(strangers)} of the seat order has no contribution or strength")
     live = [seat for seat, strength in ranks.items() if strength is not None]
     won: dict[Seat, int] = {seat: 0 for seat in stakes}
-    for pot in pots(stakes, live, carry):
+    for pot in pots(stakes, live, carry, blinds):
         best = max(ranks[seat] for seat in pot.eligible)  # type: ignore[type-var]
         for seat, amount in split(pot.amount, [s for s in pot.eligible if ranks[s] == best], seats).items():
             won[seat] += amount

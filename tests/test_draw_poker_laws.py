@@ -3,7 +3,7 @@
 The laws are those of seed ``000_090407a6d9d4a9ee.txt`` (English Draw
 Poker, laws 19-81); docs/rules.md sections 2.1, 2.4, 5, 6.1 and 6.2 decide what the
 laws leave open, and the module docstrings of ``pycards.games.draw_poker`` the rest (the
-straddle chain ends at the first refusal; in a jack-pot the antes are dead money and the
+straddle comes before the deal; in a jack-pot the antes are dead money and the
 opener stakes at least double the ante; a session plays on until the pool is empty).
 
 Every deal is played through the public protocol (``new_game``, ``apply``, ``history``,
@@ -190,16 +190,33 @@ def test_law_21_each_player_to_the_dealer_may_raise_the_straddle_by_the_ante():
     assert game.phase == "bet" and game.to_act == 1  # law 24: left of the last straddler
 
 
-def test_law_21_the_straddle_chain_ends_at_the_first_refusal():
-    """Law 21, with the driver's decision: the straddles go "in turn"; the chain ends at the
-    first player who declines, so the dealer is never asked after p3 refuses."""
+def test_law_21_one_who_declines_leaves_the_right_to_straddle_to_the_next():
+    """Law 21: once the first has straddled, "the succeeding players shall have, in turn ...
+    and ending with the dealer, the right to increase the straddle": p3 declines, and the
+    dealer may still straddle, to 3 (the ante added to the last straddle)."""
     game = game_of(straddles=True)
     play(game, Straddle(True))
     assert game.phase == "straddle" and game.to_act == 3
     play(game, Straddle(False))
+    assert game.phase == "straddle" and game.to_act == 0
+    play(game, Straddle(True))
     assert game.phase == "bet"
-    assert game.stakes == [0, 1, 2, 0] and pool(game) == 3
-    assert game.to_act == 3  # law 24: left of p2, the last straddler
+    assert game.stakes == [3, 1, 2, 0] and pool(game) == 6
+    assert game.to_act == 1  # law 24: left of the dealer, the last straddler
+    declined = game_of(straddles=True)
+    play(declined, Straddle(True), Straddle(False), Straddle(False))
+    assert declined.phase == "bet" and declined.stakes == [0, 1, 2, 0]
+    assert declined.to_act == 3  # left of p2, the last straddler
+
+
+def test_law_21_a_player_without_the_counters_is_passed_over():
+    """A succeeding player who cannot pay the straddle loses his turn to straddle, not the
+    others theirs: p3 holds 2 counters and cannot straddle to 3; the dealer is asked."""
+    game = game_of(straddles=True, stacks=[100, 100, 100, 2])
+    play(game, Straddle(True))
+    assert game.phase == "straddle" and game.to_act == 0
+    poor_first = game_of(straddles=True, stacks=[100, 100, 1, 100])  # p2 cannot straddle to 2
+    assert poor_first.phase == "bet" and poor_first.to_act == 2 and poor_first.stakes == [0, 1, 0, 0]
 
 
 def test_law_22_ante_and_straddles_never_exceed_half_the_limit():
@@ -362,10 +379,10 @@ def test_law_28_a_retired_hand_is_seen_by_nobody():
 def test_law_29_an_unopened_game_leaves_the_pool_and_the_next_is_a_jackpot():
     """Law 29: "If the game be not opened by any player, the ante and straddles, if any,
     shall remain in the pool, and the next game shall be a Jack-pot." p2 straddles to 2, p3
-    declines; p3, p0 and p1 pass and so does the last straddler, who alone could still open:
+    and the dealer decline; p3, p0 and p1 pass and so does the last straddler, who alone could still open:
     the ante (1) and the straddle (2) stay; in the jack-pot every player antes 1 more."""
     game = game_of(straddles=True, deals=2)
-    play(game, Straddle(True), Straddle(False))
+    play(game, Straddle(True), Straddle(False), Straddle(False))  # p3 and the dealer decline
     records = play(game, Fold(), Fold(), Fold())
     assert game.to_act == 2 and game.legal_actions()[0] == Fold() and Raise(2) in game.legal_actions()
     records += play(game, Fold())
@@ -794,9 +811,9 @@ def test_laws_49_to_51_the_number_each_player_drew_is_public():
 
 
 def straddled_to_the_draw(game) -> None:
-    """p2 straddles to 2, p3 declines and opens for 4, p0 makes good, p1 (the ante) passes,
+    """p2 straddles to 2, p3 and the dealer decline; p3 opens for 4, p0 makes good, p1 (the ante) passes,
     p2 makes good; p2, p3 and p0 stand pat. Pool 13."""
-    play(game, Straddle(True), Straddle(False))
+    play(game, Straddle(True), Straddle(False), Straddle(False))  # p3 and the dealer decline
     play(game, Raise(2), Call(), Fold(), Call())
     assert game.phase == "draw" and game.to_act == 2  # law 34: p1 has retired
     play(game, Discard(0), Discard(0), Discard(0))
@@ -922,12 +939,12 @@ def test_law_59_the_ante_with_the_best_hand_wins_the_whole_pool():
 
 
 def test_law_59_a_straddler_with_the_best_hand_wins_the_whole_pool():
-    """Law 59: "... the player with the best hand shall win the pool." p2 straddles to 2, p3
-    opens for 4, p0 and the ante pass, p2 makes good; after the draw p2 bets 1 and p3 calls:
+    """Law 59: "... the player with the best hand shall win the pool." p2 straddles to 2 (p3
+    and the dealer decline), p3 opens for 4, p0 and the ante pass, p2 makes good; after the draw p2 bets 1 and p3 calls:
     the bets are equal (5 each) and p2's threes take the whole pool of 1 + 5 + 5 = 11."""
     hands = [NOTHING, TWO_PAIRS, THREES, QUEENS]
     game = game_of(hands=hands, straddles=True)
-    play(game, Straddle(True), Straddle(False))
+    play(game, Straddle(True), Straddle(False), Straddle(False))  # p3 and the dealer decline
     play(game, Raise(2), Fold(), Fold(), Call())
     play(game, Discard(0), Discard(0))
     records = play(game, Raise(1), Call())
@@ -989,6 +1006,25 @@ def test_laws_60_61_two_all_in_players_with_different_stacks_and_a_side_pot():
     won = [p for p in payments(final) if p.payer == "pool"]
     assert sorted(won) == sorted([Payment("pool", "p3", 73), Payment("pool", "p1", 21), Payment("pool", "p4", 4)])
     assert balances(game) == [3, 21, 46, 73, 7] and pool(game) == 0
+
+
+def test_law_60_a_player_all_in_claims_the_ante_and_straddles_and_his_stake_from_each():
+    """Law 60: the player all in who holds the best hand "shall claim from the pool the amount
+    of the ante and straddle or straddles (if any), and also a sum equal to his stake from
+    every player in the game ... The holder of the next best hand shall claim the remainder."
+    The ante (p1) has only his ante of 1; p2 and p3 straddle to 2 and 3, the dealer declines,
+    opens for 6 and all make good; after the draw p2 bets 1 and p3 and p0 call. p1's three aces
+    claim 1 + 2 + 3 and 1 from each of the three others (9); p2's knave high the other 13."""
+    hands = ["2C 4D 6S 8H 10C", "AC AD AH 9S 3D", "3C 5D 7S 9H JC", "2D 4H 6C 8S 10D"]
+    game = game_of(hands=hands, straddles=True, stacks=[100, 1, 100, 100])
+    play(game, Straddle(True), Straddle(True), Straddle(False))
+    play(game, Raise(3), Call(), Call())
+    play(game, Discard(0), Discard(0), Discard(0), Discard(0))  # p1 all in draws too
+    records = play(game, Raise(1), Call(), Call())
+    assert game.is_over
+    won = {p.payee: p.amount for p in payments(records) if p.payer == "pool"}
+    assert won == {"p1": 9, "p2": 13}
+    assert balances(game) == [93, 9, 106, 93]
 
 
 def test_law_63_a_foul_hand_forfeits_its_stake_and_never_bets():

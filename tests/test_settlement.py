@@ -1026,3 +1026,60 @@ def test_split_errors(amount, winners, order, message):
     """Law 76 (seed 000_090407a6d9d4a9ee.txt): split() names its problem."""
     with raises_exactly(message):
         split(amount, winners, order)
+
+
+def law_60_reference(stakes, blinds, strengths, carry=0):
+    """Law 60 as the text tells it, hand by hand (distinct strengths): the best hand claims
+    the carry, "the amount of the ante and straddle or straddles", and from every player a
+    sum up to his own stake (his whole contribution), out of what they staked beyond their
+    ante or straddle; "the holder of the next best hand shall claim the remainder", in the
+    same way (each stake is claimed from the bottom: a hand takes of it what lies below his
+    own stake and the better hands have not taken), and so on. A stake beyond every hand still in (a retired player's bet nobody
+    in could match) goes to the best of the hands that staked most."""
+    live = sorted((s for s in strengths if strengths[s] is not None), key=lambda s: -strengths[s])
+    most = max(stakes[s] for s in live)
+    left = {s: min(stakes[s] - blinds.get(s, 0), most) for s in stakes}
+    won = dict.fromkeys(stakes, 0)
+    won[next(s for s in live if stakes[s] == most)] += sum(stakes[s] - blinds.get(s, 0) - left[s] for s in stakes)
+    won[live[0]] += carry + sum(blinds.values())
+    claimed = dict.fromkeys(stakes, 0)  # of each stake, the part from the bottom already claimed
+    for winner in live:
+        for seat in stakes:
+            take = max(0, min(left[seat], stakes[winner]) - claimed[seat])
+            claimed[seat] += take
+            won[winner] += take
+    assert claimed == left
+    return won
+
+
+def test_showdown_with_blinds_is_law_60_on_every_small_table():
+    """Every table of three seats with contributions 0-4, every split of them into blind and
+    bet, every order of distinct strengths and every seat retired or not: ``showdown`` with
+    ``blinds`` pays what law 60 says, and without blinds the same as before."""
+    import itertools
+
+    seats = ("a", "b", "c")
+    checked = 0
+    for amounts in itertools.product(range(5), repeat=3):
+        stakes = dict(zip(seats, amounts))
+        for parts in itertools.product(*(range(a + 1) for a in amounts)):
+            blinds = {s: b for s, b in zip(seats, parts) if b}
+            for ranking in itertools.permutations((1, 2, 3)):
+                for folded in (None, "a", "b", "c"):
+                    strengths = {s: (None if s == folded else r) for s, r in zip(seats, ranking)}
+                    expected = law_60_reference(stakes, blinds, strengths, carry=2)
+                    assert showdown(stakes, strengths, list(seats), carry=2, blinds=blinds) == expected, (
+                        stakes, blinds, strengths)
+                    checked += 1
+    assert checked == 15**3 * 6 * 4
+
+
+def test_showdown_law_60_an_all_in_ante_collects_the_straddles_whole():
+    """Law 60: the ante man all in for his ante of 1 holds the best hand against straddles of 2
+    and 3 made good to 7 with the opener's 7: he claims the ante and straddles (6) and his stake
+    (1) from each of the three others; the next best hand claims the remainder."""
+    stakes = {"p0": 7, "p1": 1, "p2": 7, "p3": 7}
+    won = showdown(stakes, {"p0": 1, "p1": 9, "p2": 5, "p3": 2}, ["p1", "p2", "p3", "p0"],
+                   blinds={"p1": 1, "p2": 2, "p3": 3})  # fmt: skip
+    assert won == {"p0": 0, "p1": 6 + 3, "p2": 22 - 9, "p3": 0}
+    assert showdown(stakes, {"p0": 1, "p1": 9, "p2": 5, "p3": 2}, ["p1", "p2", "p3", "p0"])["p1"] == 4

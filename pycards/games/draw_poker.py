@@ -8,8 +8,9 @@ taken where the laws are silent. A deal goes:
 1. The ante (law 20): the player on the dealer's left stakes ``ante``. The
    player on the ante's left may straddle (:class:`Straddle`), each straddle
    adding the ante to the last, and the players after him in turn, ending with
-   the dealer, may each straddle again (laws 21-22); the chain ends at the
-   first refusal, and ante and straddles never stand above half the limit.
+   the dealer, may each straddle again (laws 21-22): one who declines leaves
+   the right to the next, but if the first declines nobody straddles; ante and
+   straddles never stand above half the limit.
 2. Five cards to each, face down, from the dealer's left.
 3. The first say: left of the ante, or of the last straddler (laws 23-24). A
    player opens by staking at least double the ante or last straddle (law 25),
@@ -36,7 +37,7 @@ the last to say may open alone when all the others have passed (he then takes
 the pool unshown, law 58), else the deal is unopened; after the draw the first to say
 makes good (stakes nothing more: :class:`~pycards.games.engine.betting.Check`), bets
 or passes, and each after him the same until a bet is made (laws 53-54); if all pass
-but one, he takes the pool unshown; the straddle chain ends at the first player who declines.
+but one, he takes the pool unshown.
 
 >>> from pycards.games import new_game
 >>> game = new_game("draw_poker", players=4, seed=3, deals=3)
@@ -143,15 +144,27 @@ class DrawPoker(PokerTable):
         return self._bets.level + self.options.ante
 
     def _next_straddler(self) -> None:
-        """The next seat that may straddle, or the deal once nobody may."""
+        """The next seat that may straddle, or the deal once nobody may: straddles end at
+        half the limit (law 22); a player who cannot pay the straddle is passed over, but
+        if the first, on the ante's left, does not straddle, no other shall (law 21)."""
         bets = self._bets
         while self._straddlers:
             seat = self._straddlers[0]
             amount = self._straddle_amount()
-            if 2 * amount <= self.options.limit and bets.cash[seat] >= amount:
+            if 2 * amount > self.options.limit:
+                self._straddlers = []
+            elif bets.cash[seat] >= amount:
                 return
-            self._straddlers = []  # law 22, or a player who cannot: the chain ends
+            else:
+                self._pass_straddle()
         self._deal_and_bet()
+
+    def _pass_straddle(self) -> None:
+        """The seat asked does not straddle: the next may, unless nobody has straddled yet."""
+        if self._straddled:
+            self._straddlers.pop(0)
+        else:
+            self._straddlers = []
 
     def _deal_and_bet(self) -> None:
         self._deal_hands()
@@ -177,7 +190,7 @@ class DrawPoker(PokerTable):
             self._straddled_seat = seat
             self._straddlers.pop(0)
         else:
-            self._straddlers = []
+            self._pass_straddle()
         self._next_straddler()
 
     def _phase_over(self) -> None:

@@ -236,6 +236,9 @@ class PokerTable(Game):
         self._owed: list[tuple[int, int]] = []
         """Law 41: seats that have discarded and wait for cards, with the number owed."""
         self._shown: dict[int, tuple[int, ...]] = {}
+        self._blinds = [0] * players
+        """Each seat's ante and straddles: stakes to make good, which an all-in winner
+        collects whole (law 60: "the amount of the ante and straddle or straddles")."""
 
     def _start(self, dealer: int | None, top: Sequence[int]) -> None:
         """Choose the first dealer ("the first knave dealt", docs/rules.md 6.1), then deal."""
@@ -484,6 +487,7 @@ class PokerTable(Game):
         put = min(amount, bets.cash[seat])
         if live:
             bets.put(seat, put)
+            self._blinds[seat] += put
         else:
             bets.spend(seat, put)
             self._dead += put
@@ -662,14 +666,17 @@ class PokerTable(Game):
         return [s for s in self._turn_from(self._dealer) if self._in[s]]
 
     def _divide(self, strengths: Mapping[int, Optional[int]]) -> None:
-        """Divide this deal's pool among ``strengths`` (None: cannot win) with side pots."""
+        """Divide this deal's pool among ``strengths`` (None: cannot win) with side pots
+        (law 60): the counters carried, the dead antes and the live ante and straddles go
+        to the best hand; each stake beyond them is matched layer by layer, a player all in
+        winning from each other only as much as he staked."""
         order = self._dealt_in()
-        bets = self._bets
-        carry = self._carry + self._dead
+        bets, blinds = self._bets, self._blinds
         if not any(v is not None for v in strengths.values()):
             self._carry_over("no hand may take the pool")
             return
-        won = showdown({s: bets.stake[s] for s in order}, dict(strengths), order, carry)
+        won = showdown({s: bets.stake[s] for s in order}, dict(strengths), order, self._carry + self._dead,
+                       {s: blinds[s] for s in order if blinds[s]})  # fmt: skip
         won = self._claims(won)
         self._pay([Payment(POOL, self.names[s], won[s]) for s in order if won.get(s)], "the pool is divided")
         self._end_deal(self._next_dealer(won))
@@ -878,7 +885,7 @@ class PokerTable(Game):
     # -- copies and documents ------------------------------------------------------------------
 
     _LISTS: ClassVar[tuple[str, ...]] = ("_in", "_foul", "_mucked", "_apart", "_discarded", "_drawn", "_drawers",
-                                         "_owed", "_rewards", "_deal_start", "_deal_actions", "_top")
+                                         "_owed", "_rewards", "_deal_start", "_deal_actions", "_top", "_blinds")
     _NESTED: ClassVar[tuple[str, ...]] = ("_hands", "_up")
 
     def copy(self) -> PokerTable:
