@@ -430,6 +430,24 @@ def test_bad_counts_are_refused_naming_the_value(name: str, value: object) -> No
     assert isinstance(raised.value, GameOptionError)
 
 
+@pytest.mark.parametrize(("kwargs", "named"), [
+    ({"deals": 10**100}, "deals must be an int from 1 to 1,000,000,000"),
+    ({"deals": 10**12}, "deals must be an int from 1 to 1,000,000,000, not 1000000000000"),
+    ({"session_deals": 10**10}, "session_deals must be an int from 1 to"),
+    ({"players": 10**30}, "players must be an int from 1 to 12, not 1000000000000000000000000000000"),
+    ({"players": 10**12}, "players must be an int from 1 to 12"),
+    ({"seed": 2**250}, "the seed must keep every session's seed (seed * 1,000,003 + its index) within 256 bits"),
+    ({"seed": -(2**250)}, "within 256 bits, not -180925139433306555349329664076074856020734351040063381311652"),
+])  # fmt: skip
+def test_huge_counts_and_seeds_are_refused_before_anything_is_built(kwargs: dict[str, object], named: str) -> None:
+    """A count or seed too big for a simulation is refused at once, naming the value given
+    (not an OverflowError or MemoryError from building the plan, nor a session's own seed)."""
+    terms: dict[str, object] = {"deals": 10, "players": 2, **kwargs}
+    with pytest.raises(GameOptionError) as raised:
+        simulate("vingt_un", DrawBelow(16), **terms)  # type: ignore[arg-type]
+    assert named in str(raised.value)
+
+
 @pytest.mark.parametrize("key", ["deals", "until", "players", "seed"])
 def test_options_may_not_set_what_simulate_sets(key: str) -> None:
     if key == "until":  # the others are simulate's own arguments

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pycards._student import t_quantile
 from pycards.errors import GameOptionError
+from pycards.games.base import MAX_SEED_BITS
+from pycards.games.engine.document import shown
 from pycards.games.engine.events import DealEnded
 from pycards.games.policies import Policy, for_session
 
@@ -42,6 +44,12 @@ __all__ = ["Estimate", "Session", "SimulationResult", "play_session", "ratio_est
            "simulate"]  # fmt: skip
 
 RESERVED_OPTIONS = ("deals", "until", "players", "seed")
+
+MAX_DEALS = 10**9
+"""The most deals one simulation may play (its per-deal results are kept in memory)."""
+
+SESSION_SEED_STEP = 1_000_003
+"""Session ``i`` of a simulation seeded ``seed`` is seeded ``seed * SESSION_SEED_STEP + i``."""
 """Game arguments that :func:`simulate` sets itself."""
 NO_ROLE = "player"
 """The role of every seat in a deal whose game names no roles."""
@@ -257,10 +265,20 @@ class Session(NamedTuple):
     role_names: tuple[str, ...]
 
 
-def _check_count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise GameOptionError(f"{name} must be a positive int, not {value!r}")
+def _check_count(name: str, value: object, most: int = MAX_DEALS) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise GameOptionError(f"{name} must be an int from 1 to {most:,}, not {shown(value)}")
     return value
+
+
+def _check_seed(seed: object, sessions: int) -> None:
+    """``seed`` an int whose every session seed fits a game's seed (:data:`MAX_SEED_BITS` bits)."""
+    if type(seed) is not int:
+        raise GameOptionError(f"the seed must be an int, not {shown(seed)}")
+    ends = (seed * SESSION_SEED_STEP, seed * SESSION_SEED_STEP + sessions - 1)
+    if max(end.bit_length() for end in ends) > MAX_SEED_BITS:
+        raise GameOptionError(f"the seed must keep every session's seed (seed * {SESSION_SEED_STEP:,} + its"
+                              f" index) within {MAX_SEED_BITS} bits, not {shown(seed)}")  # fmt: skip
 
 
 def _check_options(options: Mapping[str, Any]) -> None:
@@ -362,8 +380,9 @@ def simulate(name: str, strategies: Policy | Sequence[Policy], deals: int, seed:
     changes the result. The intervals are batch means over the deals in order
     (:meth:`Estimate.from_series`, :func:`ratio_estimate`): valid for a single
     session, and nan only for a single deal. A bad ``deals``, ``session_deals``
-    or ``block`` (not a positive int), seed, player count, policy, executor,
-    game or option raises :class:`~pycards.errors.GameOptionError` (a
+    or ``block`` (not an int from 1 to :data:`MAX_DEALS`), seed (one whose session
+    seeds would pass a game's 256 bits), player count, policy, executor, game or
+    option raises :class:`~pycards.errors.GameOptionError` (a
     ``ValueError``) naming it.
 
     >>> from pycards.games.policies import DrawBelow
@@ -380,19 +399,18 @@ def simulate(name: str, strategies: Policy | Sequence[Policy], deals: int, seed:
     """
     import numpy as np
 
-    from pycards.games import canonical_name, new_game
+    from pycards.games import canonical_name, game_class, new_game
 
     _check_count("deals", deals)
     _check_count("session_deals", session_deals)
     _check_count("block", block)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise GameOptionError(f"the seed must be an int, not {seed!r}")
+    _check_seed(seed, -(-deals // session_deals))
     game = canonical_name(name)
     _check_options(options)
     if callable(strategies):
         if players is None:
             raise GameOptionError("give players= when one policy plays every seat")
-        _check_count("players", players)
+        _check_count("players", players, game_class(game).MAX_PLAYERS)
         policies = [strategies] * players
     else:
         if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
@@ -409,7 +427,7 @@ def simulate(name: str, strategies: Policy | Sequence[Policy], deals: int, seed:
     sizes = [session_deals] * whole + ([rest] if rest else [])
     # every argument checked here, at once, rather than in a worker: the players, each option
     new_game(game, players=len(policies), seed=seed, **session_terms(game, sizes[0]), **options)
-    plan = [(size, seed * 1_000_003 + i) for i, size in enumerate(sizes)]
+    plan = [(size, seed * SESSION_SEED_STEP + i) for i, size in enumerate(sizes)]
     tasks = list(_chunks(plan, block))
     if executor is None:
         played = [_play_sessions(game, policies, task, options) for task in tasks]
