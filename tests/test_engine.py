@@ -625,9 +625,11 @@ def test_action_from_dict_checks_fields_and_types():
     assert VingtUn.action_from_dict(Draw().to_dict()) == Draw()
     for bad in ({"type": "Stake", "amount": 3.0}, {"type": "Stake"}, {"type": "Stake", "amount": 1, "x": 2},
                 {"type": "Evil"}, {"type": None}, {}, [], "Stake",
-                {"type": "Double", "call": 1}):  # fmt: skip
+                {"type": "Double", "call": 1}, {"type": "Stake", "amount": 1, 2: 3}):  # fmt: skip
         with pytest.raises(IllegalActionError):
             VingtUn.action_from_dict(bad)
+    with pytest.raises(IllegalActionError, match="keys are field names, not 2"):
+        VingtUn.action_from_dict({"type": "Stake", "amount": 1, 2: 3})
 
 
 def test_huge_ints_are_named_by_their_size_in_every_protocol_message():

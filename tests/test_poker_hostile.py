@@ -82,3 +82,20 @@ def test_each_game_option_of_its_own_is_checked() -> None:
         with pytest.raises(GameOptionError) as caught:
             new_game(name, players=players_of(name), **{option: value})
         assert option in str(caught.value) or repr(value) in str(caught.value), (name, str(caught.value))
+
+
+@pytest.mark.parametrize("name", POKER)
+def test_an_action_document_with_a_key_that_is_not_a_name_is_refused(name: str) -> None:
+    """An action of a snapshot with a key that is no field name (a number: JSON never gives
+    one, a Python caller may) is refused as a StateError naming it, not a TypeError."""
+    from pycards.errors import IllegalActionError, StateError
+
+    game = new_game(name, players=players_of(name), seed=1)
+    game.apply(game.legal_actions()[-1])
+    document = game.to_dict()
+    assert document["actions"]  # the snapshot replays the deal's actions
+    document["actions"][0][1] = 2  # the key 1
+    with pytest.raises(StateError, match=r"actions\[0\].*keys are field names, not 1"):
+        type(game).from_dict(document)
+    with pytest.raises(IllegalActionError, match="not 2"):
+        game.action_from_dict({"type": "Fold", 2: 1})  # the key 2

@@ -214,6 +214,7 @@ NAMED = [
      lambda d: d["balances"].update(pool=-1, p0=d["balances"]["p0"] + 1 + d["balances"]["pool"]), ("pool",)),
     ("a party that does not play", "draw", lambda d: d["balances"].update(p7=0), ("balances", "p7")),
     ("a party missing", "draw", lambda d: d["balances"].pop("p2"), ("balances", "p2")),
+    ("a party named by a number", "draw", lambda d: d["balances"].__setitem__(1, 5), ("balances", "field 1")),
     ("a missing field", "draw", lambda d: d.pop("pack"), ("pack",)),
     ("a missing state field", "draw", lambda d: d["state"].pop("turn"), ("turn",)),
     ("an extra field", "draw", lambda d: d.__setitem__("cheat", 1), ("cheat",)),

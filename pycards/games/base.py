@@ -380,6 +380,9 @@ class Game(ABC):
         kind = kinds.get(name) if isinstance(name, str) else None
         if kind is None:
             raise IllegalActionError(f"unknown {cls.name} action {shown(data.get('type'))}")
+        odd = next((k for k in data if type(k) is not str), None)
+        if odd is not None:
+            raise IllegalActionError(f"an action document's keys are field names, not {shown(odd)}")
         names = [f.name for f in fields(kind)]
         extra = [k for k in data if k != "type" and k not in names]
         if extra or any(n not in data for n in names):
