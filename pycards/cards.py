@@ -64,28 +64,53 @@ _CARDS_BY_TEXT = {
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-def rank_of(card_id: int) -> int:
-    """Rank index of a card id (0 = two .. 12 = ace)."""
+def rank_of(card_id: int | str) -> int:
+    """Rank index of a card (0 = two .. 12 = ace): an id 0..51, or anything :func:`card` reads.
+
+    >>> rank_of(51), rank_of("10h")
+    (12, 8)
+    """
+    if type(card_id) is not int or not 0 <= card_id < 52:
+        card_id = card(card_id)  # a CardError naming what is not a card
     return card_id >> 2
 
 
 def rank_name(rank: int, plural: bool = False, knave: bool = True) -> str:
     """A rank index in words: ``rank_name(4, plural=True) == 'sixes'``.
 
-    ``knave=False`` says "jack", as the American texts do.
+    ``knave=False`` says "jack", as the American texts do. A rank that is not an int
+    0..12 raises a ``CardError`` naming it.
 
     >>> rank_name(9), rank_name(9, plural=True, knave=False), rank_name(4, plural=True)
     ('knave', 'jacks', 'sixes')
     """
+    if type(rank) is not int:
+        raise CardTypeError(f"a rank is an int index 0..12, not {type(rank).__name__}: {_shown(rank)}")
+    if not 0 <= rank < len(RANK_NAMES):
+        raise UnknownCardError(f"rank index {_shown(rank)} is outside 0..12")
     word = RANK_NAMES[rank] if knave or rank != 9 else "jack"
     if plural:
         return word + ("es" if word == "six" else "s")
     return word
 
 
-def suit_of(card_id: int) -> int:
-    """Suit index of a card id (0 clubs, 1 diamonds, 2 hearts, 3 spades)."""
+def suit_of(card_id: int | str) -> int:
+    """Suit index of a card (0 clubs, 1 diamonds, 2 hearts, 3 spades): an id 0..51, or
+    anything :func:`card` reads.
+
+    >>> suit_of(51), suit_of("10h")
+    (3, 2)
+    """
+    if type(card_id) is not int or not 0 <= card_id < 52:
+        card_id = card(card_id)
     return card_id & 3
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, or an int's size when it is too long to print usefully."""
+    if type(value) is int and value.bit_length() > 64:
+        return f"<int of {value.bit_length()} bits>"
+    return repr(value)[:80]
 
 
 def card(token: str | int) -> int:
@@ -108,7 +133,7 @@ def card(token: str | int) -> int:
             f"a card is a string or an int id, not {type(token).__name__}: {token!r}"
         ) from None
     if not 0 <= value < 52:
-        raise UnknownCardError(f"card id {value!r} is outside 0..51")
+        raise UnknownCardError(f"card id {_shown(value)} is outside 0..51")
     return value
 
 

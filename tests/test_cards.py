@@ -540,3 +540,27 @@ def test_package_exports():
         assert hasattr(pycards, name), name
     assert pycards.parse is parse and pycards.format is format_cards and pycards.card is card
     assert pycards.Deck is Deck and pycards.poker is poker
+
+
+@pytest.mark.parametrize("bad", [52, -1, 2**64, 10**5000, True, 1.0, "x", None, "ZZ"],
+                         ids=["52", "-1", "2**64", "10**5000", "True", "1.0", "x", "None", "ZZ"])
+def test_rank_of_and_suit_of_refuse_what_is_not_a_card_naming_it(bad):
+    """``rank_of`` and ``suit_of`` read a card as :func:`card` does (an id 0..51 or a card
+    string), so a number out of range, a bool, a float or junk is a CardError, not a
+    rank of 13, a suit read off a negative number, or a TypeError."""
+    for read in (rank_of, suit_of):
+        with pytest.raises(CardError) as raised:
+            read(bad)
+        text = str(raised.value)
+        assert ("16610 bits" in text) if bad == 10**5000 else (repr(bad) in text or type(bad).__name__ in text)
+    assert (rank_of("10h"), suit_of("10h"), rank_of(51), suit_of(0)) == (8, 2, 12, 0)
+
+
+@pytest.mark.parametrize("bad", [-1, 13, 2**64, True, 9.0, "knave", None])
+def test_rank_name_refuses_what_is_not_a_rank_index_naming_it(bad):
+    """A rank index is an int 0..12: -1 is not the ace, nor 13 an IndexError."""
+    from pycards.cards import rank_name
+
+    with pytest.raises(CardError, match=re.escape(repr(bad)) if bad != 2**64 else "65 bits"):
+        rank_name(bad)
+    assert [rank_name(r) for r in (0, 12)] == ["two", "ace"]

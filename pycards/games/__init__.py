@@ -76,7 +76,7 @@ def default_players(name: str) -> int:
     (4, 8)
     """
     cls = game_class(name)
-    return min(max(4, int(getattr(cls, "MIN_PLAYERS", 4))), int(getattr(cls, "MAX_PLAYERS", 4)))
+    return min(max(4, cls.MIN_PLAYERS), cls.MAX_PLAYERS)
 
 
 def new_game(name: str, players: int | None = None, seed: int = 0, **options: Any) -> Game:

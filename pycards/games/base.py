@@ -154,6 +154,9 @@ class Game(ABC):
     Options: ClassVar[type[Options]]
     actions: ClassVar[tuple[type[Action], ...]]
     """The game's action classes, in codec order."""
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
+    """The fewest and most seats the game allows (``info`` says so for given options)."""
     _action_set: ClassVar[frozenset[type]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
