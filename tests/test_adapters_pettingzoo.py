@@ -249,6 +249,9 @@ def test_dead_steps_take_none_only() -> None:
         done.append(env.agent_selection)
         env.step(None)
     assert sorted(done) == env.possible_agents
+    for action in (None, 0):  # every agent is gone: nothing to step until reset()
+        with pytest.raises(IllegalActionError, match=rf"every agent is done.*step\({action}\)"):
+            env.step(action)
 
 
 @pytest.mark.parametrize(("arguments", "named"), [
@@ -274,8 +277,12 @@ def test_bad_calls_raise_value_errors() -> None:
     env = pettingzoo_env("vingt_un", players=2)
     with pytest.raises(IllegalActionError, match="reset"):
         env.game
+    for early in (lambda: env.step(0), lambda: env.observe("seat_0")):  # before reset()
+        with pytest.raises(IllegalActionError, match="reset"):
+            early()
     env.reset(seed=1)
-    calls = (lambda: env.observe("seat_9"), lambda: env.observation_space("p0"), lambda: env.action_space(0))
+    calls = (lambda: env.observe("seat_9"), lambda: env.observation_space("p0"), lambda: env.action_space(0),
+             lambda: env.observe([]), lambda: env.observe({}), lambda: env.observe(np.array(1)))  # fmt: skip
     for call in calls:
         with pytest.raises(IllegalActionError, match="no agent"):
             call()

@@ -103,7 +103,7 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s own view: ``encode(seat)``, and its legal mask if it is to act (else zeros)."""
-        seat = self._seat_of.get(agent)
+        seat = self._seat_of.get(agent) if isinstance(agent, str) else None
         if seat is None:
             raise self._unknown(agent)
         game = self._game
@@ -155,15 +155,17 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
     def step(self, action: Any) -> None:
         """Play ``action`` (an id; ``None`` for an agent already terminated). An id that is not
         legal now raises IllegalActionError naming it, and changes nothing."""
+        game, table = self._game, self._table
+        if game is None:
+            raise IllegalActionError("the environment has not been reset: call reset() first")
         agent = self.agent_selection
         if self._over:  # the session is over: every agent is terminated
+            if not self.agents:
+                raise IllegalActionError(f"every agent is done: call reset() to play again, not step({shown(action)})")
             if action is not None:
                 raise IllegalActionError(f"{agent} is done: its only action is None, not {shown(action)}")
             self._was_dead_step(None)
             return
-        game, table = self._game, self._table
-        if game is None:
-            raise IllegalActionError("the environment has not been reset: call reset() first")
         if type(action) is not int or not 0 <= action < table.num_actions:
             action = check_index(action, table.num_actions)
         try:
