@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import signal
+import re
 import socket
 import subprocess
 import sys
@@ -60,6 +61,8 @@ def test_serve_refuses_bad_arguments_with_status_2(tmp_path: Path,
         (["serve", "--data", str(a_file / "sub")], "cannot use the data directory"),
         (["serve", "--data", str(tmp_path), "--max-deals", "0"], "--max-deals"),
         (["serve", "--data", str(tmp_path), "--seed", "x"], "--seed"),
+        (["serve", "--data", ""], "the data directory must be named"),
+        (["serve", "--data", str(tmp_path), "--host", "999.1.1.1", "--port", "0"], "cannot use the host '999.1.1.1'"),
     ):
         assert main(argv) == 2
         error = capsys.readouterr().err
@@ -131,3 +134,19 @@ def test_pycards_serve_serves_the_page_and_resumes_its_tables_when_run_again(tmp
         assert again["version"] == table["version"] and again["seats"] == table["seats"]
     finally:
         _stop(process)
+
+
+@pytest.mark.parametrize(("bad", "words"), [
+    (None, "must be a path (a str or a Path), not None"),
+    (5, "not 5"),
+    (b"/tmp/x", "not b'/tmp/x'"),
+    ("", "must be named, not ''"),
+])  # fmt: skip
+def test_create_app_refuses_a_data_directory_that_is_no_path(bad: object, words: str) -> None:
+    """The data directory is a non-empty str or Path: anything else is a ServerConfigError naming
+    it (not a TypeError, and not the current directory for an empty name)."""
+    from pycards.server import create_app
+    from pycards.server.errors import ServerConfigError
+
+    with pytest.raises(ServerConfigError, match=re.escape(words)):
+        create_app(bad)  # type: ignore[arg-type]

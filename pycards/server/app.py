@@ -21,6 +21,7 @@ import contextlib
 import http
 import importlib.resources
 import logging
+import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Optional, Union
@@ -34,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from pycards.games.engine.document import shown
 from pycards.server.connection import Connection
 from pycards.server.errors import ServerConfigError, WireError
 from pycards.server.lobby import Limits, Lobby
@@ -124,6 +126,16 @@ def _page() -> str:
     return importlib.resources.files("pycards.server").joinpath("static", "index.html").read_text("utf-8")
 
 
+def _data_path(data_dir: object) -> Path:
+    """The data directory as a path: a non-empty ``str`` or a ``Path``, else ServerConfigError
+    (an empty name would quietly mean the current directory)."""
+    if not isinstance(data_dir, (str, Path)):
+        raise ServerConfigError(f"the data directory must be a path (a str or a Path), not {shown(data_dir)}")
+    if not str(data_dir):
+        raise ServerConfigError("the data directory must be named, not ''")
+    return Path(data_dir)
+
+
 def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_tables: int = 1000,
                max_deals: int = 100, max_watchers: int = 32, message_bytes: int = 64 * 1024,
                hello_seconds: float = 10.0, fsync: bool = True) -> Starlette:  # fmt: skip
@@ -136,7 +148,7 @@ def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_ta
     limits = Limits(max_tables, max_deals, max_watchers, message_bytes, hello_seconds)
     if type(fsync) is not bool:
         raise ServerConfigError(f"fsync must be True or False, not {fsync!r}")
-    lobby = Lobby(Path(data_dir), limits, seed=seed, fsync=fsync)
+    lobby = Lobby(_data_path(data_dir), limits, seed=seed, fsync=fsync)
     page = _page()
 
     async def index(request: Request) -> Response:
@@ -207,6 +219,17 @@ def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_ta
     return app
 
 
+def _check_host(host: object, port: object) -> None:
+    """ServerConfigError unless ``host`` names an address this machine can resolve (so the
+    operator reads why, rather than uvicorn's log line and an exit status of 3)."""
+    if not isinstance(host, str) or not host:
+        raise ServerConfigError(f"the host must be a name or an address, not {shown(host)}")
+    try:
+        socket.getaddrinfo(host, port if isinstance(port, int) else None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as error:
+        raise ServerConfigError(f"cannot use the host {shown(host)}: {error}") from None
+
+
 def serve(data_dir: Union[str, Path], host: str = "127.0.0.1", port: int = 8000, *,
           log_level: str = "info", **options: Any) -> None:  # fmt: skip
     """Run :func:`create_app` (``options`` are its keywords) with uvicorn on ``host``:``port``
@@ -216,6 +239,7 @@ def serve(data_dir: Union[str, Path], host: str = "127.0.0.1", port: int = 8000,
     require()  # uvicorn serves WebSockets only with a WebSocket library installed
     import uvicorn
 
+    _check_host(host, port)
     app = create_app(data_dir, **options)
     limit = int(options.get("message_bytes", 64 * 1024))
     uvicorn.run(app, host=host, port=port, ws_max_size=limit, log_level=log_level, lifespan="on")
