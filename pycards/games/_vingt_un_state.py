@@ -133,12 +133,31 @@ def _read_state(game: VingtUn, doc: Reader) -> None:
             game._hands[seat].append(hand)
     _check_play(game, out, phase, dealer, proper)
     _read_money(game, doc)
+    _check_results(game)
     table = [c for row in game._hands for hand in row if not hand.collected for c in hand.cards]
     try:
         game._pack = Pack.from_dict(doc.value("pack"), game._pack.cards, game._pack.key)
         game._pack.check_accounts(table if phase != "over" else [])
     except ValueError as error:
         raise StateError(f"document.pack: {error}") from None
+
+
+def _check_results(game: VingtUn) -> None:
+    """The deal's starting balances and the last deal's rewards must fit the counters: the
+    players' starting balances and the pool's (never below zero) make the counters dealt out,
+    and the rewards add up to what the players took from the pool, so to no less than minus
+    what it holds (all zero before a deal ends); without a pool both are exact."""
+    total = game.options.counters * game.players
+    pool_at_start = total - sum(game._deal_start)
+    gained = sum(game._rewards)
+    if not game.options.has_pool and (pool_at_start or gained):
+        raise StateError(f"document.state.deal_start adds up to {sum(game._deal_start)} and rewards to {gained}:"
+                         f" without a pool they make {total} and 0")  # fmt: skip
+    if pool_at_start < 0 or gained < -pool_at_start:  # the pool held at least what the players lost to it
+        raise StateError(f"document.state.deal_start (adding up to {sum(game._deal_start)}) and rewards (to"
+                         f" {gained}) do not fit the {total} counters with a pool never below zero")  # fmt: skip
+    if game._session.deals == 0 and any(game._rewards):
+        raise StateError(f"document.state.rewards must be zeros before the first deal ends, not {game._rewards}")
 
 
 def _check_play(game: VingtUn, out: set[int], phase: str, dealer: int, proper: int) -> None:
@@ -153,6 +172,13 @@ def _check_play(game: VingtUn, out: set[int], phase: str, dealer: int, proper: i
         raise bad(f"the dealer p{dealer} (proper dealer p{proper}) stands out")
     if dealer != proper and not options.selling:
         raise bad("the deal was sold but selling is not agreed")
+    if not options.selling and (game._seller, game._buyer) != (-1, -1):
+        raise bad(f"seller p{game._seller} and buyer p{game._buyer} without selling agreed")
+    if phase not in ("sell", "buy") and (game._seller not in (-1, proper)
+                                         or game._buyer != (dealer if dealer != proper else -1)):  # fmt: skip
+        raise bad(f"seller p{game._seller} and buyer p{game._buyer} are not the sale that made p{dealer} deal")
+    if game._double and phase in ("sell", "buy", "stake", "double"):
+        raise bad('"double" is called only after every player has staked')
     if phase in ("sell", "buy"):
         if game._order or any(hands):
             raise bad("no cards are dealt before the deal is sold or kept")
@@ -181,8 +207,11 @@ def _check_play(game: VingtUn, out: set[int], phase: str, dealer: int, proper: i
                 raise bad(f"p{seat} holds a hand of fewer than two cards")
             if seat == dealer and hand.stake:
                 raise bad("the dealer stakes nothing")
-            if seat != dealer and not first and not options.min_stake <= hand.stake <= 2 * options.max_stake:
-                raise bad(f"p{seat}'s stake {hand.stake} is outside the agreed stakes")
+            least, most = (2 * options.min_stake, 2 * options.max_stake) if game._double else (
+                options.min_stake, options.max_stake)
+            if seat != dealer and not first and (not least <= hand.stake <= most or game._double and hand.stake % 2):
+                raise bad(f"p{seat}'s stake {hand.stake} is outside the agreed stakes"
+                          f"{' doubled' if game._double else ''}")  # fmt: skip
             if hand.collected and (seat == dealer or hand.points() <= 21):
                 raise bad(f"p{seat} has a hand thrown up that did not over-draw")
             if seat != dealer and hand.points() > 21 and not hand.collected and phase != "over":
