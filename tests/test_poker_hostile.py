@@ -99,3 +99,27 @@ def test_an_action_document_with_a_key_that_is_not_a_name_is_refused(name: str) 
         type(game).from_dict(document)
     with pytest.raises(IllegalActionError, match="not 2"):
         game.action_from_dict({"type": "Fold", 2: 1})  # the key 2
+
+
+@pytest.mark.parametrize("name", POKER)
+def test_a_snapshots_rewards_must_fit_the_pool(name: str) -> None:
+    """The last deal's rewards in a snapshot cannot be checked against a history it does not
+    keep, but they must fit the counters: zeros before any deal has ended, and never more lost
+    by the players than the pool now holds."""
+    import random
+
+    from pycards.errors import StateError
+
+    game = new_game(name, players=players_of(name), seed=2)
+    fresh = game.to_dict()
+    fresh["deal"]["rewards"][0] = 3
+    with pytest.raises(StateError, match="zeros before the first deal ends"):
+        type(game).from_dict(fresh)
+    rng = random.Random(2)
+    while game.deal_number < 3 and not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    document = game.to_dict()
+    type(game).from_dict(document)  # the true rewards load
+    document["deal"]["rewards"][0] -= document["deal"]["carry"] + 10**6
+    with pytest.raises(StateError, match="more lost than the pool"):
+        type(game).from_dict(document)

@@ -1040,6 +1040,11 @@ class PokerTable(Game):
         self._rewards = base.ints("rewards", -MAX_COUNTERS, MAX_COUNTERS, players)
         if len(self._rewards) != players:
             raise StateError(f"document.deal.rewards must hold one number per seat ({players})")
+        if self._session.deals == 0 and any(self._rewards):
+            raise StateError(f"document.deal.rewards must be zeros before the first deal ends, not {self._rewards}")
+        if sum(self._rewards) < -self._carry:  # the players lose to the pool no more than it holds now
+            raise StateError(f"document.deal.rewards add up to {sum(self._rewards)}, more lost than the pool's"
+                             f" {self._carry} counters")  # fmt: skip
         self._last_truncated = base.bool("last_truncated")
         self._restore_own(base.reader("game"))
         if self._session.over and self._session.out != set(self._out_seats()):
