@@ -86,8 +86,14 @@ def key_or_none(action: object) -> Optional[tuple[Any, ...]]:
 
 
 def seat_of(name: str) -> Optional[int]:
-    """The seat of a ledger party ``"p3"``; ``None`` for the pool and the banker."""
-    return None if name in (POOL, BANKER) else int(name[1:])
+    """The seat of a ledger party ``"p3"``; ``None`` for the pool, the banker and Progressive
+    Poker's tables (``"table 2"``: the pool waiting there for the table's next deal)."""
+    return int(name[1:]) if re.fullmatch(r"p\d+", name) else None
+
+
+def waiting(balances: dict[str, int]) -> list[str]:
+    """Progressive Poker's ledger parties ``"table N"``: each table's pool waiting for its next deal."""
+    return [name for name in balances if name.startswith("table ")]
 
 
 def bits(mask: int) -> list[int]:
@@ -119,15 +125,17 @@ def check_ledger(game: Game, start: dict[str, int]) -> None:
     began) and its total never changes; no seat's balance nor the pool is negative; the
     payoffs are each seat's counters less what it began with (in Progressive Poker less
     the banker's fresh stakes too, and the banker, a party of ``start`` with credit, is
-    owed exactly those), so they add up to minus the pool; once the session is over the
-    pool is empty and the payoffs add up to zero, none beyond ``payoff_bound()``."""
+    owed exactly those), so they add up to minus the pool (and the pools waiting at
+    Progressive Poker's tables, parties ``"table N"`` of ``start``); once the session is
+    over the pools are empty and the payoffs add up to zero, none beyond ``payoff_bound()``."""
     ledger = game.ledger
     balances = ledger.balances
     total = sum(start.values())
     players = game.players
     names = [f"p{s}" for s in range(players)]
     assert ledger.total == total and sum(balances.values()) == total, (balances, total)
-    assert set(balances) == set(start) == {*names, POOL, *({BANKER} & set(start))}, balances
+    tables = waiting(start)
+    assert set(balances) == set(start) == {*names, POOL, *({BANKER} & set(start)), *tables}, balances
     assert all(type(v) is int for v in balances.values()), balances
     assert all(v >= 0 for k, v in balances.items() if k != BANKER), balances
     charges = [0] * players
@@ -139,11 +147,12 @@ def check_ledger(game: Game, start: dict[str, int]) -> None:
     assert sorted(payoffs) == list(range(players))
     assert [payoffs[s] for s in range(players)] == [balances[n] - start[n] - c for n, c in zip(names, charges)], (
         payoffs, start, charges)  # fmt: skip
-    assert sum(payoffs.values()) == -balances[POOL]
+    assert sum(payoffs.values()) == -balances[POOL] - sum(balances[t] for t in tables)
     rewards = game.rewards()
     assert sorted(rewards) == list(range(players)) and all(type(v) is int for v in rewards.values())
     if game.is_over:
         assert balances[POOL] == 0, f"the session is over with {balances[POOL]} counters in the pool"
+        assert not any(balances[t] for t in tables), f"the session is over with pools waiting: {balances}"
         assert sum(payoffs.values()) == 0, payoffs
         assert max(abs(v) for v in payoffs.values()) <= game.payoff_bound()
 
@@ -559,6 +568,16 @@ class Witness:
         for name, sign in ((payer, -1), (payee, 1)):
             if seat_of(name) is not None:
                 self.moving[seat_of(name)] += sign * amount
+        if payee.startswith("table ") or payer.startswith("table "):  # a pool waiting at a table, or played for
+            assert self.progressive, entry
+            if payer == POOL:
+                assert note == f"the pool waits at {payee} for its next deal" and payee == f"table {self.table}", (
+                    note, entry, self.table)  # fmt: skip
+                assert self.balances[POOL] == 0 and self.balances[payee] == amount, (entry, self.balances)
+            else:
+                assert payee == POOL and note == f"{payer} plays for the pool its last deal left", (note, entry)
+                assert self.balances[payer] == 0 and self.balances[POOL] == amount, (entry, self.balances)
+            return
         if payer == BANKER:
             assert self.progressive and note == "a fresh stake from the banker" and amount == self.restake, entry
             seat = seat_of(payee)
@@ -603,7 +622,8 @@ class Witness:
     def _note(self, text: str) -> None:
         assert type(text) is str and text
         self.note = text
-        if self.progressive and (re.match(r"^p\d+ antes \(law 20\)$", text) or re.match(r"^jack-pot \d+: ", text)):
+        if self.progressive and (re.match(r"^p\d+ antes \(law 20\)$", text) or re.match(r"^jack-pot \d+: ", text)
+                                 or re.match(r"^table \d+ plays for the pool its last deal left$", text)):
             if self.dealt_in or self.hand_actions:  # a table's deal begins: the last one is over
                 self._hand_over()
         first_dealer = re.match(r"^(?:the first knave falls to )?p(\d+)(?:, who)? deals$", text)
@@ -713,9 +733,10 @@ class Witness:
                 following = next(s for s in self.dealt_in if gain[s] == best)
             self._next_dealer(following)
         elif self.progressive:
-            if pool == 0:  # the pool is decided: the next table plays
-                assert won, "a table's pool decided with no winner"
-                call = self.call if self.call is not None else list(self.live)
+            if pool == 0:  # the table's deal is over (a pool it left undecided waits at the table): the next plays
+                # the call: those still in at the end (a deal nobody opened has none, its ante all in or not)
+                unopened = not won and self.opener is None
+                call = self.call if self.call is not None else [] if unopened else list(self.live)
                 self.results.append((won, call))
                 if self.table == 0:
                     for seat in won:
@@ -750,8 +771,9 @@ class Witness:
     def _moved(self) -> None:
         """The winners move up a table, each into the seat of the one who moves from the table
         above (a table's winner: the largest share of its pool, equal shares the first in its
-        seat order); the head table's smallest stack not in the call (the winner and his
-        callers keep their seats) goes down into the seat of the booby table's winner."""
+        seat order; a table whose pool nobody won: its biggest stack, ties cut); the head
+        table's smallest stack not in the call (the winner and his callers keep their seats)
+        goes down into the seat of the one going up from the booby table."""
         assert self.moves is not None and len(self.moves) == len(self.seating), self.moves
         count = len(self.seating)
         cash = {s: self.balances[f"p{s}"] for s in range(self.players)}
@@ -761,9 +783,11 @@ class Witness:
                 staying = [s for s in seats if s not in call] or [s for s in seats if s not in won] or seats
                 least = min(cash[s] for s in staying)
                 assert mover in staying and cash[mover] == least, (mover, staying, cash, call, won)
-            else:
+            elif won:
                 best = max(won.values())
                 assert mover == next(s for s in seats if won.get(s) == best), (mover, seats, won)
+            else:  # nobody won its pool: its player holding the most counters goes up in the winner's place
+                assert mover in seats and cash[mover] == max(cash[s] for s in seats), (mover, seats, cash)
         places = [self.seating[t].index(m) for t, m in enumerate(self.moves)]
         for t, mover in enumerate(self.moves):
             to = (t - 1) % count

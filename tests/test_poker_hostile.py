@@ -78,7 +78,8 @@ def test_each_game_option_of_its_own_is_checked() -> None:
     for name, option, value in [("draw_poker", "straddles", 1), ("jack_pots", "fatten", 0),
                                 ("stud_poker", "form", "two_down"), ("progressive_poker", "restake", 0),
                                 ("progressive_poker", "middle", 9), ("progressive_poker", "ladies", 9),
-                                ("progressive_poker", "until", "freeze_out")]:  # fmt: skip
+                                ("progressive_poker", "until", "freeze_out"),
+                                ("progressive_poker", "booby_by", "gold")]:  # fmt: skip
         with pytest.raises(GameOptionError) as caught:
             new_game(name, players=players_of(name), **{option: value})
         assert option in str(caught.value) or repr(value) in str(caught.value), (name, str(caught.value))

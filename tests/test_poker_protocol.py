@@ -200,10 +200,11 @@ def start(name: str, terms: Terms) -> Game:
 def starting_balances(game: Game, terms: Terms) -> dict[str, int]:
     """The ledger as the session began, before the first ante: each seat's ``stacks`` or
     ``counters``, the pool empty (and in Progressive Poker the banker, who has given
-    nothing yet)."""
+    nothing yet, and each table's waiting pool, empty)."""
     stacks = terms[3].get("stacks") or [game.options.counters] * game.players
     banker = {"banker": 0} if game.name == "progressive_poker" else {}
-    return {**{f"p{s}": n for s, n in enumerate(stacks)}, "pool": 0, **banker}
+    tables = {f"table {t}": 0 for t in range(len(game.observation(0)["seating"]))} if banker else {}
+    return {**{f"p{s}": n for s, n in enumerate(stacks)}, "pool": 0, **banker, **tables}
 
 
 # --------------------------------------------------------------------------------------

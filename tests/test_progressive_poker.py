@@ -7,11 +7,16 @@ each table exactly as at Draw Poker", P3 the play and the bell ("One deal is mad
 table ..."), P4 the fresh stake ("Any player losing all his counters ..."), P5 the prizes
 ("Three or four prizes are usually provided for ..."). docs/rules.md section 6.3 ("Progressive
 Poker" and the decisions of the ``progressive_poker`` driver) settles what the text leaves open:
-one pool per table per bell (an unopened deal deals again), winners moving into the seat left
-by the one moving from the table above, the smallest stack not in the call (if all were in it,
-of those who took nothing from the pool; if all took a share, of all), ties cut with the
-highest card chosen, the moves first, then the re-stakes, the exchanges last, prizes on
-counters won. Each table plays English Draw Poker (docs/rules.md section 6.2). Where
+one deal per table per bell (a pool it leaves undecided waits at its table for the table's
+next deal; at the last bell a table deals again until its pool is won), winners moving into
+the seat left by the one moving from the table above (a table nobody won sending up its
+biggest stack), the smallest stack not in the call (no call: of all; if all were in it, of
+those who took nothing from the pool; if all took a share, of all), ties cut with the highest
+card chosen, the moves first, then the re-stakes, the exchanges last, prizes on counters won
+(the booby prize by counters or, as an option, by yellow chips). Each table plays Draw Poker
+(docs/rules.md section 6.2) with the hands ranked by the ``american`` profile by default
+(section 6.3: an American game); the stacked hands below rank alike in both profiles
+unless a test says otherwise. Where
 docs/rules.md 6.3 still gives the older order (re-stakes before the moves, the smallest "of
 all" when all were in the call), these tests follow the driver's order
 (``ProgressivePoker._bell``: the moves, the re-stakes, the exchanges).
@@ -45,7 +50,7 @@ from typing import Any
 import pytest
 
 from pycards.cards import parse
-from pycards.errors import GameOptionError
+from pycards.errors import GameOptionError, StateError
 from pycards.games import new_game
 from pycards.games.draw_poker import Straddle
 from pycards.games.engine.betting import Call, Check, Fold, Raise
@@ -390,40 +395,100 @@ def test_p2_each_tables_first_dealer_is_the_first_knave_dealt_among_its_players(
 # --------------------------------------------------------------------------------------
 
 
-def test_p3_one_pool_per_table_an_unopened_deal_deals_again_before_the_bell() -> None:
-    """P3 "One deal is made at each table ... when the pool is decided" with docs/rules.md
-    6.3 (one pool per table per bell: an unopened deal is followed by a jack-pot at the same
-    table until the pool is won; only then does the next table play, and the bell)."""
+def test_p3_one_deal_per_table_an_unopened_pool_waits_for_the_tables_next_deal() -> None:
+    """Seed ``004_7d6a6396833e304f.txt``, P3: "One deal is made at each table, ordinary Draw
+    Poker is played"; the project's decision (docs/rules.md 6.3): one deal of ordinary Draw
+    Poker at each table per bell, the
+    bell round ending when every table has finished its deal, and then the moves happen. A
+    deal nobody opens leaves its pool at its table for that table's next deal (law 29: a
+    jack-pot), at the next bell; its table has no winner of the pool, and at the head table
+    there was no call, so nobody is "in the call" and the smallest stack of all goes down;
+    the yellow chip goes to a head-table winner only."""
     game = game8(deals=2)
-    # head table, dealer p1: p7 antes 1 and nobody opens
+    # head table, dealer p1: p7 antes 1 and nobody opens; the booby table plays at once
     play(game, unopened([6, 0, 1, 7]))
     obs = game.observation(0)
-    assert (obs["table"], obs["jackpot"], game.dealer, obs["pool"], game.deal_number) == (0, 1, 7, 5, 1)
-    # jack-pot dealt by p7: all four ante 1 (the pool 1 + 4); p6 on his left is the ante's
-    # place, so p0 speaks first and opens for 2
-    assert balances(game) == (49, 49, 50, 50, 50, 50, 49, 48)
-    assert Raise(1) not in game.legal_actions() and Raise(2) in game.legal_actions()
-    play(game, [(0, Raise(2)), (1, Call()), (7, Fold()), (6, Fold()), (0, PAT), (1, PAT), (0, Fold())])
-    # p1 takes 5 + 2 + 2 = 9 unshown; the booby table now plays (p4 antes), still before the bell
-    assert balances(game) == (47, 56, 50, 50, 49, 50, 49, 48)
-    obs = game.observation(0)
-    assert (obs["table"], game.dealer, obs["pool"], game.deal_number) == (1, 2, 1, 1)
-    assert seating(game) == SEATING_8 and deal_ends(game) == []
+    assert (obs["table"], game.dealer, obs["pool"], obs["carry"], game.deal_number) == (1, 2, 1, 0, 1)
+    assert game.ledger.balance("table 0") == 1 and game.ledger.balance("pool") == 1  # p4's ante
+    assert "the pool waits at table 0 for its next deal" in notes(game)
+    assert deal_ends(game) == [] and seating(game) == SEATING_8
     play(game, taken([5, 3, 2, 4], 5))
-    # the bell: one DealEnded for the whole round of pools
-    assert len(deal_ends(game)) == 1 and game.deal_number == 2
-    # the head table's call was p1 alone; smallest stack not in it: p0 (47; p6 49, p7 48)
-    # goes down into the seat of p5, who comes up into p0's
-    assert seating(game) == ((1, 7, 6, 5), (4, 0, 3, 2))
-    # p5 took 3 (51) and, on the left of the head table's next dealer p6, has anted 1 again
-    assert balances(game) == (47, 56, 50, 50, 49, 50, 49, 48)
-    assert deal_ends(game)[0].rewards == (-3, 6, 0, 0, -1, 1, -1, -2)
-    assert game.observation(0)["yellow"] == (0, 1, 0, 0, 0, 0, 0, 0)  # one chip for the one pool
-    # the deal passes to the left at each table: p6 (left of the jack-pot's dealer p7) deals
-    # the head table, p4 (left of p2) the booby's
-    assert (game.observation(0)["table"], game.dealer) == (0, 6)
-    play(game, taken([1, 7, 6, 5], 1))  # p5 has anted: p1 speaks first
+    # the bell after one deal at each table: no yellow chip (the head pool was not won);
+    # nobody in the call: p7 (49; p1, p6, p0 50) goes down into the seat of p5, who took
+    # the booby table's pool (1 + 2) and comes up into p7's
+    ends = deal_ends(game)
+    assert len(ends) == 1 and game.deal_number == 2
+    assert ends[0].rewards == (0, 0, 0, 0, -1, 1, 0, -1)  # the counter waiting at table 0 is no one's
+    assert game.observation(0)["yellow"] == (0,) * 8
+    assert seating(game) == ((1, 5, 6, 0), (4, 7, 3, 2))
+    # bell 2: the head table deals a jack-pot for its pool, dealt by the seat on p1's left
+    # (p7's, now p5's): the 1 waiting there and an ante from each of the four
+    obs = game.observation(0)
+    assert (obs["table"], game.dealer, obs["jackpot"], obs["carry"], obs["pool"]) == (0, 5, 1, 1, 5)
+    assert game.ledger.balance("table 0") == 0
+    assert balances(game) == (49, 49, 50, 50, 49, 50, 49, 49)
+    # p6 on the dealer's left is the ante's place: p0 speaks first and opens for 2 (law 30);
+    # p1 comes in; after the draw p0 passes and p1 takes 5 + 2 + 2 unshown
+    assert Raise(1) not in game.legal_actions() and Raise(2) in game.legal_actions()
+    play(game, [(0, Raise(2)), (1, Call()), (5, Fold()), (6, Fold()), (0, PAT), (1, PAT), (0, Fold())])
+    assert game.observation(0)["yellow"] == (0, 1, 0, 0, 0, 0, 0, 0)
+    # the booby table, dealt by p4 (on p2's left): p7 antes, p3 takes the pool
     assert (game.observation(0)["table"], game.dealer) == (1, 4)
+    play(game, taken([3, 2, 4, 7], 3))
+    assert game.is_over and len(deal_ends(game)) == 2
+    assert balances(game) == (47, 56, 50, 51, 49, 50, 49, 48)
+    assert deal_ends(game)[1].rewards == (-3, 6, 0, 1, 0, -1, -1, -1)  # the waiting counter won: +1
+    # p1 was the call; p0 (47; p5 50, p6 49) goes down into p3's seat, p3 up into p0's
+    assert seating(game) == ((1, 5, 6, 3), (4, 7, 0, 2))
+    assert game.payoffs() == {0: -3, 1: 6, 2: 0, 3: 1, 4: -1, 5: 0, 6: -1, 7: -2}
+    assert game.ledger.balance("table 0") == game.ledger.balance("pool") == 0
+
+
+def test_p3_a_table_whose_pool_nobody_won_sends_up_its_biggest_stack() -> None:
+    """A lower table with no winner of the pool (the project's decision, docs/rules.md 6.3):
+    the head table's smallest stack not in the call still goes down to the booby table (seed
+    ``004_7d6a6396833e304f.txt``, P3: "the player with the smallest number ... goes down to
+    the booby table, unless he was one of the players in the call"),
+    and every table keeps its number of players, so the player of the winnerless table holding
+    the most counters goes up in the winner's place. The booby table's pool (p4's ante) waits
+    there for its next deal, a jack-pot at the next bell."""
+    game = game8(deals=2, stacks=[50, 50, 50, 60, 50, 50, 50, 50])
+    play(game, taken([6, 0, 1, 7], 6))
+    play(game, unopened([5, 3, 2, 4]))
+    # p7 (49), not in the call (p6), goes down into the seat of p3 (60), who goes up into p7's
+    assert seating(game) == ((1, 3, 6, 0), (4, 5, 7, 2))
+    assert "nobody won the pool at table 1: p3, holding the most counters there, goes up in the winner's place" \
+        in notes(game)
+    assert game.ledger.balance("table 1") == 1
+    assert game.observation(0)["yellow"] == (0, 0, 0, 0, 0, 0, 1, 0)
+    # bell 2: the head table (dealer p3, in p7's seat on p1's left; p6 antes), then the booby
+    # table's jack-pot, dealt by p4 (on p2's left), for the 1 waiting and four antes
+    play(game, taken([0, 1, 3, 6], 0))
+    obs = game.observation(0)
+    assert (obs["table"], game.dealer, obs["jackpot"], obs["carry"], obs["pool"]) == (1, 4, 1, 1, 5)
+    assert not game.is_over
+
+
+def the_cut(game, cutters: int = 3) -> tuple[str, list[Dealt]]:
+    """The first cut of the session: its note, and the card each of the ``cutters`` cut."""
+    entries = [e for r in game.history() for e in r.entries]
+    at = next(i for i, e in enumerate(entries) if type(e) is Note and e.text.startswith("a cut between"))
+    cut = entries[at + 1:at + 1 + cutters]
+    assert [type(e) for e in cut] == [Dealt] * cutters, cut
+    return entries[at].text, cut
+
+
+def test_p3_a_tie_for_the_biggest_stack_of_a_table_nobody_won_is_cut() -> None:
+    """The same with the booby table's stacks equal after p4's ante (p5, p3, p2 50): they
+    cut (in the table's seat order), the highest card going up."""
+    game = game8(deals=2)
+    play(game, taken([6, 0, 1, 7], 6))
+    play(game, unopened([5, 3, 2, 4]))
+    text, cut = the_cut(game)
+    assert [e.seat for e in cut] == [5, 3, 2]
+    up = max(cut, key=lambda e: e.card).seat
+    assert text == f"a cut between p5, p3, p2: p{up} goes up"
+    assert seating(game) == ((1, up, 6, 0), tuple(7 if s == up else s for s in (4, 5, 3, 2)))
 
 
 def test_p3_winners_move_up_into_the_seat_left_by_the_one_moving_from_above() -> None:
@@ -529,12 +594,10 @@ def test_p3_all_in_the_call_the_winner_still_retains_his_seat() -> None:
     play(game, taken([5, 3, 2, 4], 5))
     assert balances(game) == (47, 47, 50, 50, 49, 51, 29, 47)
     assert game.observation(0)["yellow"][6] == 1
-    entries = [e for r in game.history() for e in r.entries]
-    at = next(i for i, e in enumerate(entries) if type(e) is Note and e.text.startswith("a cut between"))
-    cut = entries[at + 1:at + 4]
-    assert [type(e) for e in cut] == [Dealt] * 3 and [e.seat for e in cut] == [1, 7, 0]
+    text, cut = the_cut(game)
+    assert [e.seat for e in cut] == [1, 7, 0]
     down = max(cut, key=lambda e: e.card).seat
-    assert entries[at].text == f"a cut between p1, p7, p0: p{down} goes down"
+    assert text == f"a cut between p1, p7, p0: p{down} goes down"
     head, booby = seating(game)
     assert 6 in head, f"the head table's winner went down to the booby table: {seating(game)}"
     assert head == tuple(5 if s == down else s for s in (1, 7, 6, 0))
@@ -601,6 +664,139 @@ def test_p3_yellow_chips_go_to_each_winner_of_the_head_tables_pool_only() -> Non
     assert "a yellow chip to p6, p0" in notes(game)
 
 
+RUN_TO_THE_ACE = {6: "TC JD QH KS AC", 0: "2C 2D 5H 8S 9C", 1: "3C 4C 6D 7H 9S", 7: "8C 9D 3H 5S 7D"}
+"""p6 holds ten to ace: a sequence under the American ranking, none under the English laws
+(law 71: "The ace shall only begin a sequence"); p0 a pair of deuces."""
+
+
+@pytest.mark.parametrize(("options", "winner", "loser"), [({}, 6, 0), ({"profile": "american"}, 6, 0),
+                                                          ({"profile": "english"}, 0, 6)])  # fmt: skip
+def test_p3_each_table_plays_ordinary_draw_poker_ranked_american_by_default(
+        options: dict[str, object], winner: int, loser: int) -> None:  # fmt: skip
+    """P3: "ordinary Draw Poker is played" at each table, and the text is seed
+    ``004_7d6a6396833e304f.txt``'s, an American one: the project's decision (docs/rules.md
+    6.3, "American games - profile american by default") ranks its hands by the
+    ``american`` profile unless the option ``profile`` chooses another. p6's ten to ace
+    beats p0's deuces by default; with ``profile="english"`` it is no sequence, and loses.
+    The pool: p7's ante 1 and 3 from each of the two."""
+    game = game8(top=stack_top(RUN_TO_THE_ACE, HEAD_ORDER), **options)
+    assert game.options.profile == options.get("profile", "american")
+    assert game.observation(0)["profile"] == game.options.profile
+    _shown_pool(game, callers=[0])
+    assert (balances(game)[winner], balances(game)[loser]) == (50 - 3 + 7, 50 - 3)
+    assert game.observation(0)["yellow"][winner] == 1 and game.observation(0)["yellow"][loser] == 0
+
+
+def test_p3_the_options_default_profile_is_american() -> None:
+    """The same decision as the options state it (what ``describe`` gives the CLI and docs)."""
+    defaults = {f.name: f.default for f in ProgressivePoker.Options.describe()}
+    assert defaults["profile"] == "american"
+    assert new_game("progressive_poker", players=8, seed=0).options.profile == "american"
+
+
+def test_at_the_last_bell_a_table_deals_until_its_pool_is_won() -> None:
+    """The project's decision that a session never ends with counters in the pool
+    (docs/rules.md 6.2, "A session"), with one deal per table per bell (docs/rules.md 6.3; seed
+    ``004_7d6a6396833e304f.txt``, P3: "One deal is made at each table"): at the evening's last
+    bell (here the only one, ``deals=1``) a table whose deal leaves its
+    pool undecided deals again at once, a jack-pot as at Draw Poker (law 29), until the pool
+    is won; then the bell and the prizes, with no counter left waiting. The booby table's
+    deal is not opened (p4's ante stays): p4, the next on the dealer's left, deals a jack-pot
+    and every player antes; p5, on p4's left, is the ante's place, so p3 speaks first and
+    opens for 2, p2 comes in, and after the draw p3 passes: p2 takes 1 + 4 + 2 + 2 and moves
+    up (the head table's p7, 49, not in the call, down into his seat)."""
+    game = game8()
+    play(game, taken([6, 0, 1, 7], 6))
+    play(game, unopened([5, 3, 2, 4]))
+    obs = game.observation(0)
+    assert (obs["table"], game.dealer, obs["jackpot"], obs["carry"], obs["pool"]) == (1, 4, 1, 1, 5)
+    assert deal_ends(game) == [] and game.ledger.balance("table 1") == 0
+    play(game, [(3, Raise(2)), (2, Call()), (4, Fold()), (5, Fold()), (3, PAT), (2, PAT), (3, Fold())])
+    assert game.is_over and len(deal_ends(game)) == 1
+    assert balances(game) == (50, 50, 56, 47, 48, 49, 51, 49)
+    assert seating(game) == ((1, 2, 6, 0), (4, 5, 3, 7))
+    assert {k: game.ledger.balance(k) for k in ("pool", "table 0", "table 1")} == {"pool": 0, "table 0": 0,
+                                                                                    "table 1": 0}  # fmt: skip
+    assert sum(game.payoffs().values()) == 0 and sum(deal_ends(game)[0].rewards) == 0
+    assert notes(game)[-1].startswith("the prizes: ")
+    restored = ProgressivePoker.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert restored.to_dict() == game.to_dict() and restored.observation(0) == game.observation(0)
+
+
+def test_at_the_last_bell_a_pool_nobody_can_play_for_is_shared() -> None:
+    """At the last bell, a table whose pool is undecided deals again only while two of its
+    players hold counters; otherwise those holding counters share it (none: the deal's
+    players, law 76's rule for the odd counter), as when a session of Draw Poker ends
+    (docs/rules.md 6.2, "A session"). Everybody starts with 1 counter: at the head table p7
+    antes his (all in) and nobody opens; the jack-pot dealt by p6 (the next on p1's left
+    holding counters) takes the last counter of p0, p1 and p6 and nobody can open: the 4 are
+    shared, p0 (on the dealer's left) taking the odd one, and each takes a yellow chip; the
+    same at the booby table (p3 2, p2 1, p5 1). The head table's call is the three who
+    shared: p7 (0) goes down; p3 comes up; p4 and p7 are re-staked. A snapshot of the
+    finished evening restores."""
+    game = game8(stacks=[1] * 8)
+    play(game, [(6, Fold()), (0, Fold()), (1, Fold())])
+    assert "nobody is left to play for the pool: it is shared by those holding counters" in notes(game)
+    assert game.observation(0)["yellow"] == (1, 1, 0, 0, 0, 0, 1, 0)
+    play(game, [(5, Fold()), (3, Fold()), (2, Fold())])
+    assert game.is_over and len(deal_ends(game)) == 1
+    assert balances(game) == (2, 1, 1, 2, 50, 1, 1, 50)
+    assert seating(game) == ((1, 3, 6, 0), (4, 5, 7, 2))
+    assert game.payoffs() == {0: 1, 1: 0, 2: 0, 3: 1, 4: -1, 5: 0, 6: 0, 7: -1}
+    assert game.prizes() == {"yellow": 0, "lady": 0, "gentleman": 5, "booby": 4}
+    restored = ProgressivePoker.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert restored.to_dict() == game.to_dict() and restored.observation(2) == game.observation(2)
+
+
+def test_a_pool_left_at_the_last_but_one_bell_is_played_for_at_the_last() -> None:
+    """A pool waiting from an earlier bell is played for at the table's deal of the last bell,
+    and, if that deal does not decide it either, by the deals that follow at once. With
+    ``deals=2``: bell 1, the booby table's deal is not opened (the pool 1 waits there; p3
+    (60), its biggest stack, goes up, p7 down); bell 2, its jack-pot (dealt by p4) is not
+    opened either (p4, p5, p7 and p2 ante: 5), so p5 deals the next one at once (four antes
+    more: 9; p7 on his left is the ante's place): p2 opens for 2, p4 comes in, after the
+    draw p2 passes, and p4 takes 9 + 2 + 2. At the head table p0 took the pool of bell 2 and
+    p6 (50; p1 51, p3 60) goes down into p4's seat."""
+    game = game8(deals=2, stacks=[50, 51, 50, 60, 50, 50, 50, 50])
+    play(game, taken([6, 0, 1, 7], 6))
+    play(game, unopened([5, 3, 2, 4]))
+    assert seating(game) == ((1, 3, 6, 0), (4, 5, 7, 2)) and game.ledger.balance("table 1") == 1
+    play(game, taken([0, 1, 3, 6], 0))
+    obs = game.observation(0)
+    assert (obs["table"], game.dealer, obs["jackpot"], obs["carry"], obs["pool"]) == (1, 4, 1, 1, 5)
+    play(game, unopened([7, 2, 4, 5]))
+    obs = game.observation(0)
+    assert (obs["table"], game.dealer, obs["jackpot"], obs["carry"], obs["pool"]) == (1, 5, 2, 5, 9)
+    assert not game.is_over and len(deal_ends(game)) == 1
+    assert "table 1 plays for the pool its last deal left" in notes(game)
+    play(game, [(2, Raise(2)), (4, Call()), (5, Fold()), (7, Fold()), (2, PAT), (4, PAT), (2, Fold())])
+    assert game.is_over and len(deal_ends(game)) == 2
+    assert balances(game) == (51, 51, 46, 60, 58, 48, 50, 47)
+    assert seating(game) == ((1, 3, 4, 0), (6, 5, 7, 2))
+    assert game.ledger.balance("table 1") == game.ledger.balance("pool") == 0
+
+
+def test_a_snapshot_while_a_pool_waits_at_another_table() -> None:
+    """A document taken while the head table's unopened pool waits (the booby table playing)
+    gives back the same game, which plays on identically; one that puts the waiting counter
+    at the table playing, or in the pool, is refused."""
+    game = game8(deals=2)
+    play(game, unopened([6, 0, 1, 7]))
+    doc = json.loads(json.dumps(game.to_dict()))
+    assert doc["deal"]["balances"]["table 0"] == 1 and doc["deal"]["game"]["jackpots"] == [1, 0]
+    twin = ProgressivePoker.from_dict(doc)
+    assert twin.to_dict() == game.to_dict()
+    for g in (game, twin):
+        play(g, taken([5, 3, 2, 4], 5))
+    assert twin.to_dict() == game.to_dict() and twin.observation(3) == game.observation(3)
+    for party in ("table 1", "pool"):
+        bad = json.loads(json.dumps(doc))
+        bad["deal"]["balances"]["table 0"] -= 1
+        bad["deal"]["balances"][party] += 1
+        with pytest.raises(StateError, match="^document"):
+            ProgressivePoker.from_dict(bad)
+
+
 BOOBY_HANDS = {5: "7C 5D KH 9C AS", 3: "KS 2S 8D QH TD", 2: "8C JS 7H 9S TS", 4: "5S 6C 9H 9D 3S"}
 
 
@@ -608,15 +804,16 @@ def test_p3_a_lower_tables_winner_is_the_one_with_the_largest_share() -> None:
     """docs/rules.md 6.3: a table's winner is the player who took the largest share of its
     pool. At the booby table p2 (2 counters) makes good p5's opening all in and wins the main
     pot with his sequence to the knave; p4's pair of nines beats p5's ace high for the larger
-    side pot, and p4 moves up."""
+    side pot, and p4 moves up. (Draw Poker's decision, docs/rules.md 6.2: the ante goes whole
+    to the best hand, which takes from each other player as much as it staked beyond it.)"""
     game = game8(stacks=[50, 50, 2, 50, 50, 50, 50, 50])
     play(game, taken([6, 0, 1, 7], 6))
     hands = {s: sorted(game.hands[s]) for s in (5, 3, 2, 4)}
     assert hands == {s: sorted(parse(h)) for s, h in BOOBY_HANDS.items()}  # the seed's deal
     play(game, [(5, Raise(1)), (3, Fold()), (2, Call()), (4, Raise(5)), (5, Call()),  # p2 all in for 2, p4 7
                 (4, PAT), (5, PAT), (2, PAT), (5, Raise(1)), (4, Call())])  # fmt: skip
-    # main pot 3 x 2 to p2; side pot 2 x 6 to p4
-    assert balances(game) == (50, 50, 6, 50, 54, 42, 51, 49)
+    # main pot p4's ante 1 and 2 from each of the three to p2 (7); the other 11 to p4
+    assert balances(game) == (50, 50, 7, 50, 53, 42, 51, 49)
     # the head table's p7 (49) down into p4's seat, p4 up into p7's
     assert seating(game) == ((1, 4, 6, 0), (7, 5, 3, 2))
 
@@ -813,22 +1010,81 @@ def test_p5_prizes_follow_the_ladies_option() -> None:
         assert game.prizes() == prizes
 
 
+def _yellow_but_losing(**options: object) -> ProgressivePoker:
+    """Two bells (seed 0, eight players) after which p6 holds a yellow chip yet has lost the
+    most counters. Bell 1: p6 takes the head pool (+1, p7's ante), p5 the booby's (+1, p4's);
+    p7 (49) goes down into p5's seat. Bell 2, head table dealt by p5 (in p7's seat), p6 antes:
+    p0 opens for 2, p6 raises by 5 (to 7) and p0 makes good; after the draw p0 bets 1 and p6
+    passes: p0 takes 7 + 8 (+7), p6 loses 7; booby table dealt by p4, p7 antes: p3 takes it.
+    Won: p0 +7, p1 0, p2 0, p3 +1, p4 -1, p5 +1, p6 -6, p7 -2; yellow chips p0 and p6."""
+    game = game8(deals=2, **options)
+    play(game, taken([6, 0, 1, 7], 6))
+    play(game, taken([5, 3, 2, 4], 5))
+    assert seating(game) == ((1, 5, 6, 0), (4, 7, 3, 2)) and game.dealer == 5
+    play(game, [(0, Raise(1)), (1, Fold()), (5, Fold()), (6, Raise(5)), (0, Call()), (6, PAT), (0, PAT),
+                (0, Raise(1)), (6, Fold())])  # fmt: skip
+    play(game, taken([3, 2, 4, 7], 3))
+    assert game.is_over
+    assert game.payoffs() == {0: 7, 1: 0, 2: 0, 3: 1, 4: -1, 5: 1, 6: -6, 7: -2}
+    assert game.observation(0)["yellow"] == (1, 0, 0, 0, 0, 0, 1, 0)
+    return game
+
+
+def test_p5_the_booby_prize_by_the_fewest_yellow_chips() -> None:
+    """Seed ``004_7d6a6396833e304f.txt``, P5: "The booby prize, if any, is usually given to
+    the player with the smallest number of ordinary chips, or the fewest number of yellow
+    ones": both, as the option ``booby_by``
+    (the seed's variations are options, docs/rules.md 6; ``"chips"`` by default). p6 has lost
+    the most counters but holds a yellow chip: by chips the booby is his; by yellow chips six
+    players hold none, and the text is silent on ties: the project's decision gives it, as
+    the yellow chips' own prize's ties go to "the largest number of ordinary counters", to
+    the fewest counters won among them: p7 (-2)."""
+    assert _yellow_but_losing().prizes()["booby"] == 6
+    assert _yellow_but_losing(booby_by="chips").prizes()["booby"] == 6
+    game = _yellow_but_losing(booby_by="yellow")
+    assert game.prizes() == {"yellow": 0, "lady": 0, "gentleman": 5, "booby": 7}
+    assert notes(game)[-1] == "the prizes: yellow p0, lady p0, gentleman p5, booby p7"
+    restored = ProgressivePoker.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert restored.prizes() == game.prizes() and restored.options.booby_by == "yellow"
+
+
+def test_p5_the_yellow_booby_prize_ties_go_to_the_fewest_counters_then_the_first_by_number() -> None:
+    """One bell: p6 takes the head pool (his yellow chip), p5 the booby's; p7 and p4 have each
+    lost their ante: with ``booby_by="yellow"`` seven players hold no yellow chip, p7 and p4
+    have won the fewest counters (-1), and the first by number, p4, has the booby prize."""
+    game = game8(booby_by="yellow")
+    play(game, taken([6, 0, 1, 7], 6))
+    play(game, taken([5, 3, 2, 4], 5))
+    assert game.is_over and game.payoffs() == {0: 0, 1: 0, 2: 0, 3: 0, 4: -1, 5: 1, 6: 1, 7: -1}
+    assert game.prizes()["booby"] == 4
+
+
+@pytest.mark.parametrize("value", ["gold", "Yellow", None, 1, True, ["chips"]])
+def test_p5_booby_by_refuses_other_values_naming_them(value: object) -> None:
+    """``booby_by`` is ``"chips"`` or ``"yellow"``; anything else is refused with a
+    GameOptionError naming the option and the value (as every option, from its annotation)."""
+    with pytest.raises(GameOptionError) as caught:
+        new_game("progressive_poker", players=8, seed=0, booby_by=value)
+    assert "booby_by" in str(caught.value) and repr(value) in str(caught.value), str(caught.value)
+
+
 # --------------------------------------------------------------------------------------
 # A progressive evening
 # --------------------------------------------------------------------------------------
 
 
 def test_progressive_evening() -> None:
-    """Twelve players (p11 starts with 2 counters, the rest 50), three bells: winners moving
-    up at every bell, the head table's loser going down, a jack-pot at the booby table, a
-    re-stake (p11) and his exchange, yellow chips, and the prizes as they stand at each bell
-    (ladies p0..p5, gentlemen p6..p11)."""
+    """Twelve players (p11 starts with 2 counters, p8 with 53, the rest 50), three bells:
+    winners moving up at every bell, the head table's loser going down, an unopened deal at
+    the booby table whose pool waits there for a jack-pot at the next bell (its biggest stack
+    going up meanwhile), a re-stake (p11) and his exchange, yellow chips, and the prizes as
+    they stand at each bell (ladies p0..p5, gentlemen p6..p11)."""
     stacks = [50] * 12
-    stacks[11] = 2
+    stacks[11], stacks[8] = 2, 53
     game = new_game("progressive_poker", players=12, seed=0, deals=3, straddles=False, stacks=stacks)
     assert seating(game) == SEATING_12
     start = total(game)
-    assert start == 552
+    assert start == 555
 
     # ---- bell 1: p7, p10, p4 take their tables' pools (antes p2, p3, p6) -----------------
     play(game, taken([9, 7, 0, 2], 7))
@@ -838,7 +1094,7 @@ def test_progressive_evening() -> None:
     # p2 (49) down into p4's seat, p10 up into p2's, p4 up into p10's
     assert obs["seating"] == ((10, 9, 7, 0), (4, 11, 3, 1), (2, 5, 6, 8))
     # (p9, on the left of the head table's next dealer p10, has anted 1 for bell 2)
-    assert obs["balances"] == (50, 50, 49, 49, 51, 50, 49, 51, 50, 49, 51, 2)
+    assert obs["balances"] == (50, 50, 49, 49, 51, 50, 49, 51, 53, 49, 51, 2)
     assert obs["yellow"] == (0,) * 7 + (1, 0, 0, 0, 0)
     assert obs["restakes"] == (0,) * 12 and banker(game) == 0
     assert game.payoffs() == {0: 0, 1: 0, 2: -1, 3: -1, 4: 1, 5: 0, 6: -1, 7: 1, 8: 0, 9: -1, 10: 1, 11: 0}
@@ -855,57 +1111,62 @@ def test_progressive_evening() -> None:
     assert (game.observation(0)["table"], game.dealer) == (1, 3)
     play(game, [(4, Raise(1)), (11, Call()), (3, Fold()), (1, Fold()), (4, PAT), (11, FOUL)])
     assert balances(game)[11] == 0 and balances(game)[4] == 54
-    # booby table, dealer p6: nobody opens (p8 antes); a jack-pot dealt by p8, all ante 1,
-    # p5 opens for 2, p6 makes good, p5 passes after the draw: p6 takes 1 + 4 + 4
+    # booby table, dealer p6: nobody opens (p8 antes): its pool of 1 waits there
     assert (game.observation(0)["table"], game.dealer) == (2, 6)
     play(game, unopened([2, 5, 6, 8]))
-    assert (game.observation(0)["table"], game.dealer, game.observation(0)["jackpot"]) == (2, 8, 1)
-    play(game, [(5, Raise(2)), (6, Call()), (8, Fold()), (2, Fold()), (5, PAT), (6, PAT), (5, Fold())])
+    assert game.ledger.balance("table 2") == 1
     obs = game.observation(0)
-    # the bell: p9 (49; p10 51, p7 51) down into p6's seat, p4 up into p9's, p6 up into p4's;
-    # then p11 re-staked; then p11 exchanges with the booby table's biggest stack, p9 (49; p2
-    # 48, p5 47, p8 48)
-    assert obs["seating"] == ((10, 4, 7, 0), (6, 9, 3, 1), (2, 5, 11, 8))
-    assert "p11 exchanges seats with p9 of the booby table" in notes(game)
+    # the bell: p9 (49; p10 51, p7 51) down, p4 up into p9's seat; nobody won the booby
+    # table's pool: p8 (52; p2 49, p5 50, p6 49), its biggest stack, goes up into p4's seat
+    # and p9 takes his; then p11 re-staked; then p11 exchanges with the booby table's
+    # biggest stack, p5 (50; p2, p6, p9 49)
+    assert obs["seating"] == ((10, 4, 7, 0), (8, 5, 3, 1), (2, 11, 6, 9))
+    assert "nobody won the pool at table 2: p8, holding the most counters there, goes up in the winner's " \
+        "place" in notes(game)
+    assert "p11 exchanges seats with p5 of the booby table" in notes(game)
     # (p7, on the left of the head table's next dealer p4, has anted 1 for bell 3)
-    assert obs["balances"] == (51, 49, 48, 49, 54, 47, 55, 50, 48, 49, 51, 50)
+    assert obs["balances"] == (51, 49, 49, 49, 54, 50, 49, 50, 52, 49, 51, 50)
     assert obs["yellow"] == (1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0)
     assert obs["restakes"] == (0,) * 11 + (1,) and banker(game) == -50
-    assert game.payoffs() == {0: 1, 1: -1, 2: -2, 3: -1, 4: 4, 5: -3, 6: 5, 7: 0, 8: -2, 9: -1, 10: 1, 11: -2}
+    assert game.payoffs() == {0: 1, 1: -1, 2: -1, 3: -1, 4: 4, 5: 0, 6: -1, 7: 0, 8: -1, 9: -1, 10: 1, 11: -2}
     # yellow: p0 (+1) and p7 (0, his ante for bell 3 staked) one each: p0; lady p4 (+4);
-    # gentleman p6 (+5); booby p5 (-3)
-    assert game.prizes() == {"yellow": 0, "lady": 4, "gentleman": 6, "booby": 5}
+    # gentleman p10 (+1); booby p11 (-2)
+    assert game.prizes() == {"yellow": 0, "lady": 4, "gentleman": 10, "booby": 11}
     assert total(game) == start
 
     # ---- bell 3 -----------------------------------------------------------------------------
     assert game.dealer == 4  # p9, on p10's left, went down: p4 in his seat deals
     play(game, taken([0, 10, 4, 7], 10))
-    assert game.dealer == 1  # on p3's left; p6 antes, p9 (in p11's seat) speaks first
-    play(game, taken([9, 3, 1, 6], 3))
-    assert game.dealer == 2  # on the left of p8, who dealt the jack-pot
-    # booby table, dealer p2, ante p5: p11 opens, p5 makes good, p11 passes after the draw
-    play(game, [(11, Raise(1)), (8, Fold()), (2, Fold()), (5, Call()), (5, PAT), (11, PAT), (11, Fold())])
+    assert game.dealer == 1  # on p3's left; p8 antes, p5 speaks first
+    play(game, taken([5, 3, 1, 8], 3))
+    # booby table: a jack-pot dealt by p9 (on p6's left) for the 1 waiting and four antes;
+    # p2 on his left is the ante's place: p11 speaks first and opens for 2, p6 comes in;
+    # after the draw p11 passes: p6 takes 5 + 2 + 2
+    obs = game.observation(0)
+    assert (obs["table"], game.dealer, obs["jackpot"], obs["carry"], obs["pool"]) == (2, 9, 1, 1, 5)
+    play(game, [(11, Raise(2)), (6, Call()), (9, Fold()), (2, Fold()), (11, PAT), (6, PAT), (11, Fold())])
     assert game.is_over
     obs = game.observation(0)
-    # p7 (50; p4 54, p0 51) down into p5's seat, p3 up into p7's, p5 up into p3's
-    assert obs["seating"] == ((10, 4, 3, 0), (6, 9, 5, 1), (2, 7, 11, 8))
-    assert obs["balances"] == (51, 49, 48, 50, 54, 49, 54, 50, 48, 49, 52, 48)
+    # p7 (50; p4 54, p0 51) down into p6's seat, p3 up into p7's, p6 up into p3's
+    assert obs["seating"] == ((10, 4, 3, 0), (8, 5, 6, 1), (2, 11, 7, 9))
+    assert obs["balances"] == (51, 49, 48, 50, 54, 50, 55, 50, 51, 48, 52, 47)
     assert obs["yellow"] == (1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0)
     assert banker(game) == -50 and total(game) == start
+    assert game.ledger.balance("table 2") == game.ledger.balance("pool") == 0
     payoffs = game.payoffs()
-    assert payoffs == {0: 1, 1: -1, 2: -2, 3: 0, 4: 4, 5: -1, 6: 4, 7: 0, 8: -2, 9: -1, 10: 2, 11: -4}
+    assert payoffs == {0: 1, 1: -1, 2: -2, 3: 0, 4: 4, 5: 0, 6: 5, 7: 0, 8: -2, 9: -2, 10: 2, 11: -5}
     assert sum(payoffs.values()) == 0
-    # yellow: p0 (+1), p7 (0), p10 (+2) one each: p10; lady p4; gentleman p6; booby p11 (-4)
+    # yellow: p0 (+1), p7 (0), p10 (+2) one each: p10; lady p4; gentleman p6; booby p11 (-5)
     assert game.prizes() == {"yellow": 10, "lady": 4, "gentleman": 6, "booby": 11}
 
     ends = deal_ends(game)
     assert [e.deal for e in ends] == [0, 1, 2]
     assert [e.rewards for e in ends] == [
         (0, 0, -1, -1, 1, 0, -1, 1, 0, 0, 1, 0),
-        (1, -1, -1, 0, 3, -3, 6, 0, -2, -1, 0, -2),
-        (0, 0, 0, 1, 0, 2, -1, -1, 0, 0, 1, -2),
+        (1, -1, 0, 0, 3, 0, 0, 0, -1, -1, 0, -2),  # the counter left waiting at table 2: -1 in all
+        (0, 0, -1, 1, 0, 0, 6, -1, -1, -1, 1, -3),  # and won at bell 3: +1
     ]
-    assert ends[1].roles == tuple(f"table {t}" for t in (0, 1, 2, 1, 0, 2, 1, 0, 2, 1, 0, 2))
+    assert ends[1].roles == tuple(f"table {t}" for t in (0, 1, 2, 1, 0, 1, 2, 0, 1, 2, 0, 2))
     assert [sum(e.rewards[s] for e in ends) for s in range(12)] == [payoffs[s] for s in range(12)]
 
 
@@ -974,26 +1235,39 @@ def _random_evening(players: int, seed: int, deals: int, **options: object) -> t
 
 @pytest.mark.parametrize(("players", "seed"), [(8, 1), (8, 2), (12, 3), (13, 4), (17, 5)])
 def test_ledger_payoffs_and_deal_ends_add_up(players: int, seed: int) -> None:
-    """The ledger's total (players, pool, banker) never changes; the payoffs sum to zero and
-    are each player's counters less his start and his fresh stakes; the DealEnded rewards
-    (one per bell, the roles naming each player's table) add up to them."""
+    """The ledger's total (players, pool, the pools waiting at the tables, banker) never
+    changes; the payoffs sum to zero and are each player's counters less his start and his
+    fresh stakes; the DealEnded rewards (one per bell, numbered on, the roles naming each
+    player's table) add up to them, each bell's to minus the counters it left waiting at the
+    tables (less those it won from earlier bells), none left after the last; every table
+    keeps its players' number."""
     game, start = _random_evening(players, seed, deals=4)
     payoffs = game.payoffs()
     assert sum(payoffs.values()) == 0
     restakes = game.observation(0)["restakes"]
     assert banker(game) == -12 * sum(restakes)
-    assert game.ledger.balance("pool") == 0
+    tables = len(table_sizes(players))
+    assert all(game.ledger.balance(p) == 0 for p in ("pool", *(f"table {t}" for t in range(tables))))
     assert all(payoffs[s] == balances(game)[s] - 12 - 12 * restakes[s] for s in range(players))
     ends = deal_ends(game)
     assert [e.deal for e in ends] == [0, 1, 2, 3]
     for s in range(players):
         assert sum(e.rewards[s] for e in ends) == payoffs[s]
-    for end in ends:
-        assert sum(end.rewards) == 0
-        assert set(end.roles) == {f"table {t}" for t in range(len(table_sizes(players)))}
+    waiting, at_ends = 0, []
+    for record in game.history():
+        for entry in record.entries:
+            if type(entry) is Payment:  # into or out of a pool waiting at a table
+                sign = entry.payee.startswith("table ") - entry.payer.startswith("table ")
+                waiting += sign * entry.amount
+            elif type(entry) is DealEnded:
+                at_ends.append(waiting)
+    assert at_ends[-1] == 0
+    for end, now, before in zip(ends, at_ends, [0, *at_ends]):
+        assert sum(end.rewards) == before - now
+        assert set(end.roles) == {f"table {t}" for t in range(tables)}
     assert sorted(s for t in seating(game) for s in t) == list(range(players))
     assert [len(t) for t in seating(game)] == table_sizes(players)
-    assert sum(game.observation(0)["yellow"]) >= 4
+    assert sum(game.observation(0)["yellow"]) >= 1
 
 
 @pytest.mark.parametrize(("players", "seed"), [(8, 7), (12, 8)])
@@ -1031,11 +1305,13 @@ def test_to_dict_from_dict_and_copy_continue_identically(players: int, seed: int
 
 def test_straddles_at_progressive_tables() -> None:
     """Each table plays ordinary Draw Poker (P3), straddles included (laws 21-25): p6, on the
-    ante's (p7's) left at the head table, straddles to 2 and p0 declines; p0, on the
-    straddler's left, opens at double the straddle (4) and all pass: he takes 1 + 2 + 4."""
+    ante's (p7's) left at the head table, straddles to 2; p0 declines, leaving the right to p1
+    (the dealer, the last asked), who declines too (Draw Poker's decision, docs/rules.md 6.2);
+    p0, on the straddler's left, opens at double the straddle (4) and all pass: he takes
+    1 + 2 + 4."""
     game = new_game("progressive_poker", players=8, seed=0, deals=1)
     assert seating(game) == SEATING_8 and game.phase == "straddle" and game.to_act == 6
-    play(game, [(6, Straddle(True)), (0, Straddle(False))])
+    play(game, [(6, Straddle(True)), (0, Straddle(False)), (1, Straddle(False))])
     assert game.observation(0)["straddles"] == 1
     assert Raise(1) not in game.legal_actions() and Raise(2) in game.legal_actions()
     play(game, [(0, Raise(2)), (1, Fold()), (7, Fold()), (6, Fold())])

@@ -1,10 +1,11 @@
 """Progressive Poker: several tables of Draw Poker as one evening (``new_game("progressive_poker", ...)``).
 
 Follows the Progressive Poker text of seed ``004_7d6a6396833e304f.txt``; each
-table plays "ordinary Draw Poker" (:mod:`pycards.games.draw_poker`, the English
-laws by default); docs/rules.md section 6.3 gives the decisions taken where the
-text is silent. Players are named parties (``p0``, ``p1``...; the protocol's
-seats) who move between the tables' seats.
+table plays "ordinary Draw Poker" (:mod:`pycards.games.draw_poker`), the hands
+ranked by profile ``american`` unless the option ``profile`` says otherwise
+(an American game, docs/rules.md section 6.3, which gives the decisions taken
+where the text is silent). Players are named parties (``p0``, ``p1``...; the
+protocol's seats) who move between the tables' seats.
 
 * **The tables.** A head table and a booby table of four, and between them
   tables of four to seven (``middle`` players each, as near as the count
@@ -16,27 +17,38 @@ seats) who move between the tables' seats.
   other pack where ladies and gentlemen are not equal in number); each table's
   players are seated by lot, and its first dealer is the first knave dealt
   among them.
-* **A deal of the session is one bell.** Every table in turn, head table
-  first, plays one pool of Draw Poker to its end: a table whose deal is not
-  opened deals again (a jack-pot) until its pool is decided, and the deal of
-  the next pool there passes to the seat on the dealer's left. Then the bell:
+* **A deal of the session is one bell.** "One deal is made at each table":
+  every table in turn, head table first, plays one deal of Draw Poker, and the
+  deal there passes to the seat on the dealer's left for the next bell. A pool
+  that deal leaves undecided (nobody opened it, or nobody may take it) waits at
+  its table, in the ledger party ``"table N"``, for that table's next deal, a
+  jack-pot if nobody opened (law 29). At the evening's last bell no pool is
+  left over: a table whose pool is undecided deals again at once (jack-pots, the
+  deal passing to the next player holding counters) until it is won (fewer than
+  two of its players holding counters: they share it). When every table has
+  dealt, the bell:
   1. the winner of the pool at each table below the head table moves up to the
      table above, into the seat left by the one who moves from there (the
      winner with the largest share; equal shares: the first of them in the
-     table's seat order); at the head table the smallest stack not in the call
-     (if all were in it, of those who took nothing; a player without counters
-     counts as 0; ties: a cut, the highest card going down) goes to the booby
-     table, into the seat left by its winner;
+     table's seat order; a table whose pool nobody won has no winner, and its
+     player holding the most counters goes up in his place, ties: a cut, the
+     highest card going up); at the head table the smallest stack not in the
+     call (no call: of all; if all were in it, of those who took nothing; a
+     player without counters counts as 0; ties: a cut, the highest card going
+     down) goes to the booby table, into the seat left by the one going up;
   2. a player who has lost all his counters takes a fresh stake of ``restake``
      from the banker (charged to him at the end);
   3. a player re-staked then exchanges seats with the booby table's player
      holding the most counters among those not re-staked (ties: a cut), unless
      he sits at the booby table.
-  The winners of each pool at the head table take a yellow chip.
+  The winners of each pool at the head table take a yellow chip. The evening
+  ends after ``deals`` bells.
 * **Prizes** (:meth:`ProgressivePoker.prizes`): the most yellow chips (ties:
   the most counters won), the lady and the gentleman who won the most counters
-  (counters less the stakes received from the banker), the booby prize (the
-  fewest counters won); ties otherwise go to the first player by number.
+  (counters less the stakes received from the banker), the booby prize (option
+  ``booby_by``: ``"chips"``, the fewest counters won, or ``"yellow"``, the
+  fewest yellow chips, ties: the fewest counters won); ties otherwise go to the
+  first player by number.
 
 >>> from pycards.games import new_game
 >>> game = new_game("progressive_poker", players=8, seed=4, deals=2)
@@ -50,7 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Optional
+from typing import Annotated, Any, ClassVar, Literal, Optional
 
 from pycards.errors import GameOptionError, StateError
 from pycards.games.draw_poker import DrawPoker, DrawPokerOptions
@@ -65,6 +77,12 @@ __all__ = ["ProgressivePoker", "ProgressivePokerOptions", "table_sizes"]
 
 BANKER = "banker"
 MAX_PLAYERS = 40
+
+
+def kept(table: int) -> str:
+    """The ledger party holding table ``table``'s pool between two of its deals (a pool its
+    last deal left undecided, played for at its next deal), while other tables play."""
+    return f"table {table}"
 
 
 def table_sizes(players: int, middle: int = 6) -> list[int]:
@@ -91,14 +109,19 @@ def table_sizes(players: int, middle: int = 6) -> list[int]:
 @dataclass(frozen=True)
 class ProgressivePokerOptions(DrawPokerOptions):
     """The terms of Progressive Poker: those of Draw Poker (each player starting with
-    ``counters``, 50 by default; ``deals`` counting bells), ``restake`` (the banker's
-    fresh stake, 50), ``middle`` (4..7: the players at each table between the head and the
-    booby tables) and ``ladies`` (how many of the players are ladies; ``None``: half)."""
+    ``counters``, 50 by default; ``deals`` counting bells; ``profile`` ``american`` by
+    default, the seed's being an American text), ``restake`` (the banker's fresh stake,
+    50), ``middle`` (4..7: the players at each table between the head and the booby
+    tables), ``ladies`` (how many of the players are ladies; ``None``: half) and
+    ``booby_by`` (the booby prize to "the smallest number of ordinary chips",
+    ``"chips"``, or to "the fewest number of yellow ones", ``"yellow"``)."""
 
     counters: Annotated[int, Range(1, 10**9)] = 50
+    profile: Literal["english", "american", "no_straight_flush"] = "american"
     restake: Annotated[int, Range(1, 10**6)] = 50
     middle: Annotated[int, Range(4, 7)] = 6
     ladies: Optional[Annotated[int, Range(0, MAX_PLAYERS)]] = None
+    booby_by: Literal["chips", "yellow"] = "chips"
 
     def check(self) -> None:
         super().check()
@@ -121,11 +144,14 @@ class ProgressivePoker(DrawPoker):
         if options.ladies is not None and options.ladies > players:
             raise GameOptionError(f"option ladies must be at most the players ({players}), not {options.ladies!r}")
         super()._setup(players, seed, options, stacks)
-        self._ledger = Ledger({**self._ledger.balances, BANKER: 0}, credit=[BANKER], journal=False)
+        waiting = {kept(t): 0 for t in range(len(sizes))}
+        self._ledger = Ledger({**self._ledger.balances, BANKER: 0, **waiting}, credit=[BANKER], journal=False)
         self._sizes = sizes
         self._seating: list[list[int]] = [[] for _ in sizes]
         """Each table's players, seat by seat clockwise (table 0 is the head table)."""
         self._table_dealers = [0] * len(sizes)
+        self._jackpots = [0] * len(sizes)
+        """Each table's jack-pot number for its next deal (draw poker's, table by table)."""
         self._table = 0
         self._yellow = [0] * players
         self._restakes = [0] * players
@@ -133,7 +159,8 @@ class ProgressivePoker(DrawPoker):
         self._bell_truncated = False
         """Whether a table's deal was cut short in this bell (the bell's ``truncated``)."""
         self._results: list[tuple[dict[int, int], list[int]]] = []
-        """This bell's pools decided so far, table by table: what each seat took, and the call."""
+        """This bell's deals so far, table by table: what each seat took of the pool (nothing
+        if the pool was not won), and the call (nobody if there was none)."""
         self._won: dict[int, int] = {}
         self._call: list[int] = []
         self._prizes: dict[str, int] = {}
@@ -160,10 +187,8 @@ class ProgressivePoker(DrawPoker):
                                      if k < len(cards))  # fmt: skip
             self._entries.append(Note(f"the first knave at table {table} falls to p{seats[index]}, who deals"))
         self._session.first_dealer = self._table_dealers[0]
-        self._table = 0
-        self._dealer = self._table_dealers[0]
         self._top = list(top)
-        self._begin_deal()
+        self._play_table(0)
         self._advance()
         self._records.append(Record(None, None, tuple(self._entries)))
 
@@ -208,49 +233,88 @@ class ProgressivePoker(DrawPoker):
         return won
 
     def _next_dealer(self, won: Mapping[int, int]) -> int:
-        """Within a bell (the pool still undecided) the deal passes to the next player holding
-        counters; once the pool is decided, to the seat on the left: the bell re-stakes a
-        player who has none before that table deals again."""
-        if self._ledger._balances[POOL]:
+        """The deal at each table passes to the seat on the dealer's left (P2: "exactly as at
+        Draw Poker"), whoever sits there at the table's next deal, at the next bell (a player
+        without counters is re-staked at the bell before it); at the evening's last bell,
+        while the table's pool is undecided, to the next player holding counters, who deals
+        again at once."""
+        if self._ledger._balances[POOL] and self._last_bell():
             return super()._next_dealer(won)
         return self._turn_from(self._dealer)[0]
 
+    def _last_bell(self) -> bool:
+        """Whether the bell being played is the evening's last (the ``deals``-th)."""
+        played: int = self._session.deals
+        return played + 1 >= self.options.deals
+
+    def _play_table(self, table: int) -> None:
+        """Table ``table`` plays its deal of the bell: its dealer, its jack-pot (if its last
+        deal was not opened), and the pool waiting there, which goes with this deal's."""
+        self._table = table
+        self._dealer = self._table_dealers[table]
+        self._jackpot = self._jackpots[table]
+        waiting = self._ledger._balances[kept(table)]
+        self._pay([Payment(kept(table), POOL, waiting)], f"table {table} plays for the pool its last deal left")
+        self._carry = waiting
+        self._begin_deal()
+
     def _end_deal(self, dealer: int) -> None:
-        """A table's deal is over: the same table deals again while its pool is undecided;
-        then the next table plays; after the last, the bell (see the module docstring)."""
+        """A table's deal is over ("One deal is made at each table", P3): a pool it left
+        undecided (nobody opened it, or nobody may take it) waits at the table for its next
+        deal, at the next bell; the next table plays; after the last, the bell (see the
+        module docstring). At the evening's last bell no pool is left over (a session never
+        ends with counters in the pool, docs/rules.md section 6.2): a table whose pool is
+        undecided deals again (a jack-pot, as Draw Poker plays on) until it is won, or until
+        fewer than two of its players hold counters, who then share it."""
         table = self._table
         pool = self._ledger._balances[POOL]
-        holders = [s for s in self._seating[table] if self.cash(s) > 0]
-        if pool and len(holders) < 2:
-            dealt = self._dealt_in()
-            shares = {holders[0]: pool} if holders else split(pool, dealt, dealt)
-            self._pay([Payment(POOL, self.names[s], n) for s, n in shares.items()],
-                      "nobody is left to play for the pool: it is shared by those holding counters")  # fmt: skip
-            self._won = {s: n for s, n in shares.items() if n}
-            self._call = list(shares)
-            pool = 0
+        if pool and self._last_bell():
+            pool = self._share_if_nobody_is_left(pool)
         self._bell_truncated = self._bell_truncated or self._truncated
         self._pack.used += self.cards_on_table()
         self._on_deal_ended()
         self._clear_deal()
         self._table_dealers[table] = dealer
-        self._carry = pool
-        if pool:  # the pool is not decided: the table deals again
+        self._jackpots[table] = self._jackpot
+        if pool and self._last_bell():  # the table deals again at once
+            self._carry = pool
             self._dealer = dealer
             self._begin_deal()
             return
+        self._table_over(table, pool)
+        if table + 1 < len(self._sizes):
+            self._play_table(table + 1)
+            return
+        self._bell()
+
+    def _table_over(self, table: int, pool: int) -> None:
+        """Table ``table`` has played its deal of the bell: the ``pool`` it left undecided waits
+        there; what each seat took of it and the call are kept for the bell; each winner of
+        the head table's pool takes a yellow chip (P3: "The winner of each pool at the head
+        table is given one of the special chips"; none if nobody won it)."""
+        self._pay([Payment(POOL, kept(table), pool)], f"the pool waits at table {table} for its next deal")
+        self._carry = 0
         self._results.append((self._won, self._call))
-        if table == 0:
+        if table == 0 and self._won:
             for seat in self._won:
                 self._yellow[seat] += 1
             self._entries.append(Note("a yellow chip to " + ", ".join(f"p{s}" for s in self._won)))
         self._won, self._call = {}, []
-        if table + 1 < len(self._sizes):
-            self._table = table + 1
-            self._dealer = self._table_dealers[self._table]
-            self._begin_deal()
-            return
-        self._bell()
+
+    def _share_if_nobody_is_left(self, pool: int) -> int:
+        """At the last bell, a pool fewer than two players of its table can play for is
+        shared by those holding counters (one: he takes it; none: the deal's players, law 76's
+        rule for the odd counter): the pool left."""
+        holders = [s for s in self._seating[self._table] if self.cash(s) > 0]
+        if len(holders) >= 2:
+            return pool
+        dealt = self._dealt_in()
+        shares = {holders[0]: pool} if holders else split(pool, dealt, dealt)
+        self._pay([Payment(POOL, self.names[s], n) for s, n in shares.items()],
+                  "nobody is left to play for the pool: it is shared by those holding counters")  # fmt: skip
+        self._won = {s: n for s, n in shares.items() if n}
+        self._call = list(shares)
+        return 0
 
     def _bell(self) -> None:
         """The bell: the moves, the re-stakes, the exchanges; the end of this deal of the session."""
@@ -274,12 +338,13 @@ class ProgressivePoker(DrawPoker):
         over = self._session.deal_ended(self._table_dealers[0], True, self.players)
         self._table = 0
         self._dealer = self._table_dealers[0]
+        self._jackpot = self._jackpots[0]
         if over:
             self._prizes = self._award()
             self._entries.append(Note("the prizes: " + ", ".join(f"{k} p{s}" for k, s in self._prizes.items())))
             self._put_away()
         else:
-            self._begin_deal()
+            self._play_table(0)
 
     def _table_of(self, seat: int) -> int:
         return next(t for t, seats in enumerate(self._seating) if seat in seats)
@@ -287,15 +352,17 @@ class ProgressivePoker(DrawPoker):
     def _move_winners(self) -> None:
         """Winners up a table, the head table's smallest stack not in the call to the booby."""
         movers: list[int] = []
-        for (won, call), seats in zip(self._results, self._seating):
-            if not movers:  # the head table: the winner and his callers keep their seats
+        for table, ((won, call), seats) in enumerate(zip(self._results, self._seating)):
+            if not table:  # the head table: the winner and his callers keep their seats
                 staying = [s for s in seats if s not in call] or [s for s in seats if s not in won] or seats
                 stacks = {s: self.cash(s) for s in staying}
                 least = min(stacks.values())
                 movers.append(self._cut([s for s, n in stacks.items() if n == least], "goes down"))
-            else:
+            elif won:
                 best = max(won.values())
                 movers.append(next(s for s in seats if won.get(s) == best))
+            else:
+                movers.append(self._stand_in(table))
         places = [self._seating[t].index(m) for t, m in enumerate(movers)]
         count = len(movers)
         for t, mover in enumerate(movers):
@@ -305,6 +372,18 @@ class ProgressivePoker(DrawPoker):
         for t, seats in enumerate(self._seating):
             if self._table_dealers[t] not in seats:  # the dealer moved: his successor at the seat deals
                 self._table_dealers[t] = seats[places[t]]
+
+    def _stand_in(self, table: int) -> int:
+        """Who goes up from a table whose pool nobody won at this bell: it has no winner, but
+        the head table's loser still goes down (P3) and every table keeps its number of
+        players (docs/rules.md section 6.3), so its player holding the most counters goes up
+        in the winner's place (ties: a cut, the highest card going up)."""
+        seats = self._seating[table]
+        most = max(self.cash(s) for s in seats)
+        chosen = self._cut([s for s in seats if self.cash(s) == most], "goes up")
+        self._entries.append(Note(f"nobody won the pool at table {table}: p{chosen}, holding the most "
+                                  "counters there, goes up in the winner's place"))  # fmt: skip
+        return chosen
 
     def _exchange(self, seat: int, restaked: list[int]) -> None:
         """A re-staked player exchanges seats with the booby table's biggest stack (never
@@ -356,16 +435,33 @@ class ProgressivePoker(DrawPoker):
             prizes["lady"] = max(ladies, key=lambda s: (won[s], -s))
         if gentlemen:
             prizes["gentleman"] = max(gentlemen, key=lambda s: (won[s], -s))
-        prizes["booby"] = min(players, key=lambda s: (won[s], s))
+        prizes["booby"] = self._booby(won)
         return prizes
 
+    def _booby(self, won: Mapping[int, int]) -> int:
+        """The booby prize (P5), "usually given to the player with the smallest number of
+        ordinary chips" (``booby_by="chips"``: the fewest counters won) "or the fewest number
+        of yellow ones" (``"yellow"``: the fewest yellow chips; the text is silent on ties,
+        which go, as the yellow chips' prize's ties go to the most counters, to the fewest
+        counters won); ties otherwise to the first player by number."""
+        if self.options.booby_by == "yellow":
+            return min(range(self.players), key=lambda s: (self._yellow[s], won[s], s))
+        return min(range(self.players), key=lambda s: (won[s], s))
+
     def max_decisions_per_deal(self) -> int:
-        """A bell's bound: at every table, each of its deals (a deal nobody opens moves at
-        least one counter into the pool, so a table deals at most once more than there are
-        counters in play: the players' starts and every re-stake the evening can give),
-        each within the bound of a deal of its table."""
+        """A bell's bound, the last bell's: at every table each of its deals (one at every
+        other bell; at the last, a deal that leaves its pool undecided moves at least one
+        counter into it, so a table deals at most once more than there are counters in play:
+        the players' starts and every re-stake the evening can give), each within the bound
+        of a deal of its table."""
         counters = sum(self._stacks) + self.options.deals * self.players * self.options.restake
         return len(self._sizes) * (counters + 1) * self._deal_bound(max(self._sizes), counters)
+
+    def _left_unwon(self) -> int:
+        """The counters the last bell can have left unwon, waiting at the tables (what a
+        document's last rewards may have lost to the pools): every counter of the evening,
+        the starts and the banker's stakes, less what the players held at its end."""
+        return sum(self._stacks) + self.options.restake * sum(self._restakes) - sum(self._bell_start)
 
     def payoff_bound(self) -> float:
         """:meth:`Game.payoff_bound`: unbounded, since the banker's stakes have no limit."""
@@ -392,8 +488,8 @@ class ProgressivePoker(DrawPoker):
         return (*super()._own_features(seat), float(self._table), float(self._table_of(seat)),
                 float(self._yellow[seat]), float(self._restakes[seat]))  # fmt: skip
 
-    _LISTS: ClassVar[tuple[str, ...]] = (*DrawPoker._LISTS, "_table_dealers", "_yellow", "_restakes",
-                                         "_bell_start", "_results", "_call")  # fmt: skip
+    _LISTS: ClassVar[tuple[str, ...]] = (*DrawPoker._LISTS, "_table_dealers", "_jackpots", "_yellow",
+                                         "_restakes", "_bell_start", "_results", "_call")  # fmt: skip
     _NESTED: ClassVar[tuple[str, ...]] = (*DrawPoker._NESTED, "_seating")
 
     def _copy_own(self, twin: Any) -> None:
@@ -402,24 +498,31 @@ class ProgressivePoker(DrawPoker):
 
     def _base_own(self) -> dict[str, Any]:
         return {
-            **super()._base_own(),
+            "jackpots": list(self._jackpots),
             "table": self._table,
             "seating": [list(seats) for seats in self._seating],
             "table_dealers": list(self._table_dealers),
             "yellow": list(self._yellow),
             "restakes": list(self._restakes),
             "bell_start": list(self._bell_start),
-            "results": [[sorted([s, n] for s, n in won.items()), list(call)] for won, call in self._results],
+            "results": [[[won.get(s, 0) for s in seats], [int(s in call) for s in seats]]
+                        for (won, call), seats in zip(self._results, self._seating)],  # fmt: skip
             "prizes": dict(self._prizes),
             "bell_truncated": self._bell_truncated,
         }
 
     def _restore_own(self, data: Reader) -> None:
-        data.only("jackpot", "table", "seating", "table_dealers", "yellow", "restakes", "bell_start",
+        data.only("jackpots", "table", "seating", "table_dealers", "yellow", "restakes", "bell_start",
                   "results", "prizes", "bell_truncated")  # fmt: skip
         players, tables = self.players, len(self._sizes)
-        self._jackpot = data.int("jackpot", 0, 2**62)
+        self._jackpots = data.ints("jackpots", 0, 2**62, tables)
+        if len(self._jackpots) != tables:
+            raise StateError(f"document.deal.game.jackpots must hold one number per table ({tables})")
         self._table = data.int("table", 0, tables - 1)
+        self._jackpot = self._jackpots[self._table]
+        if self._ledger._balances[kept(self._table)]:
+            raise StateError(f"document.deal.balances: the pool of table {self._table}, which plays, must be "
+                             "in the pool, not kept apart")  # fmt: skip
         rows = data.list("seating", tables)
         seating = [Reader({"row": row}, f"document.deal.game.seating[{t}]").seats("row", players)
                    for t, row in enumerate(rows)]  # fmt: skip
@@ -433,30 +536,36 @@ class ProgressivePoker(DrawPoker):
         self._restakes = self._per_player(data, "restakes", 0, 2**62)
         self._bell_start = self._per_player(data, "bell_start", 0, MAX_COUNTERS)
         results = data.list("results", tables)
-        self._results = []
-        for t, item in enumerate(results):
-            where = f"document.deal.game.results[{t}]"
-            if not isinstance(item, list) or len(item) != 2:
-                raise StateError(f"{where} must be [won, call], not {shown(item)}")
-            pairs = Reader({"won": item[0]}, where).list("won", players)
-            won = {}
-            for pair in pairs:
-                if (not isinstance(pair, list) or len(pair) != 2 or type(pair[0]) is not int
-                        or type(pair[1]) is not int or pair[0] not in seating[t] or not 0 < pair[1] <= MAX_COUNTERS):
-                    raise StateError(f"{where} names a seat and its winnings wrongly: {shown(pair)}")
-                won[pair[0]] = pair[1]
-            call = Reader({"call": item[1]}, where).seats("call", players)
-            if not won:
-                raise StateError(f"{where} names no winner")
-            self._results.append((won, call))
+        self._results = [self._read_result(t, item) for t, item in enumerate(results)]
         if len(self._results) != self._table:
-            raise StateError("document.deal.game.results must hold one pool per table already played this bell")
+            raise StateError("document.deal.game.results must hold one deal per table already played this bell")
         prizes = data.reader("prizes").only("yellow", "lady", "gentleman", "booby")
         self._prizes = {k: prizes.int(k, 0, players - 1) for k in ("yellow", "lady", "gentleman", "booby")
                         if k in prizes.data}  # fmt: skip
         self._bell_truncated = data.bool("bell_truncated")
         if self._prizes != (self._award() if self._session.over else {}):
             raise StateError(f"document.deal.game.prizes are not the evening's: {shown(self._prizes)}")
+
+    def _read_result(self, table: int, item: object) -> tuple[dict[int, int], list[int]]:
+        """A deal of this bell played at ``table``, as the document gives it (per seat of the
+        table in its seat order: the counters taken from the pool, and 1 if in the call, else
+        0), checked: the winners were in the call; a deal with no winner left a pool waiting
+        at its table, which is never so at the last bell."""
+        where = f"document.deal.game.results[{table}]"
+        if not isinstance(item, list) or len(item) != 2:
+            raise StateError(f"{where} must be [won, call], not {shown(item)}")
+        seats = self._seating[table]
+        row = Reader({"won": item[0], "call": item[1]}, where)
+        taken, called = row.ints("won", 0, MAX_COUNTERS, len(seats)), row.ints("call", 0, 1, len(seats))
+        if len(taken) != len(seats) or len(called) != len(seats):
+            raise StateError(f"{where} must hold one number per seat of table {table} in each list")
+        won = {s: n for s, n in zip(seats, taken) if n}
+        call = [s for s, c in zip(seats, called) if c]
+        if not set(won) <= set(call):
+            raise StateError(f"{where}: a winner of the pool must be in the call")
+        if not won and (self._last_bell() or not self._ledger._balances[kept(table)]):
+            raise StateError(f"{where} names no winner, yet no pool waits at table {table}")
+        return won, call
 
     def _per_player(self, data: Reader, key: str, low: int, high: int) -> list[int]:
         values = data.ints(key, low, high, self.players)

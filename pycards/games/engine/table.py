@@ -1042,11 +1042,11 @@ class PokerTable(Game):
             raise StateError(f"document.deal.rewards must hold one number per seat ({players})")
         if self._session.deals == 0 and any(self._rewards):
             raise StateError(f"document.deal.rewards must be zeros before the first deal ends, not {self._rewards}")
-        if sum(self._rewards) < -self._carry:  # the players lose to the pool no more than it holds now
-            raise StateError(f"document.deal.rewards add up to {sum(self._rewards)}, more lost than the pool's"
-                             f" {self._carry} counters")  # fmt: skip
         self._last_truncated = base.bool("last_truncated")
         self._restore_own(base.reader("game"))
+        if sum(self._rewards) < -self._left_unwon():  # the players lose to the pools no more than they hold
+            raise StateError(f"document.deal.rewards add up to {sum(self._rewards)}, more lost than the pools'"
+                             f" {self._left_unwon()} counters")  # fmt: skip
         if self._session.over and self._session.out != set(self._out_seats()):
             raise StateError(f"document.deal.session.out must be the seats without counters, not "
                              f"{sorted(self._session.out)!r}")  # fmt: skip
@@ -1055,6 +1055,11 @@ class PokerTable(Game):
         else:
             self._begin_deal()
             self._advance()
+
+    def _left_unwon(self) -> int:
+        """The counters the last deal can have left unwon (what a document's rewards may have
+        lost to the pool): the pool's now; a game keeping pools apart says otherwise."""
+        return self._carry
 
     def _restore_own(self, data: Reader) -> None:
         """Take the game's own state of :meth:`_base_own`, checked."""
