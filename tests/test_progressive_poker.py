@@ -878,6 +878,10 @@ def test_p4_a_player_without_counters_not_in_the_call_counts_with_none_and_goes_
     assert [n for n in notes(game) if "moves to" in n] == ["p0 moves to table 1", "p5 moves to table 0"]
     assert not [n for n in notes(game) if "exchanges seats" in n]
     assert game.payoffs() == {0: -2, 1: 0, 2: 0, 3: 0, 4: -1, 5: 1, 6: 3, 7: -1}
+    document = game.to_dict()  # the banker's balance is what his fresh stakes lent
+    document["deal"]["game"]["restakes"][0] = 255
+    with pytest.raises(StateError, match="255 fresh stakes of 50.* banker's balance -50"):
+        type(game).from_dict(document)
 
 
 def test_p4_a_player_restaked_at_the_booby_table_keeps_his_seat() -> None:

@@ -534,6 +534,10 @@ class ProgressivePoker(DrawPoker):
             raise StateError("document.deal.game.table_dealers must name a player of each table")
         self._yellow = self._per_player(data, "yellow", 0, 2**62)
         self._restakes = self._per_player(data, "restakes", 0, 2**62)
+        lent = self.options.restake * sum(self._restakes)
+        if self._ledger._balances[BANKER] != -lent:
+            raise StateError(f"document.deal.game.restakes ({sum(self._restakes)} fresh stakes of {self.options.restake})"
+                             f" disagree with the banker's balance {self._ledger._balances[BANKER]}")  # fmt: skip
         self._bell_start = self._per_player(data, "bell_start", 0, MAX_COUNTERS)
         results = data.list("results", tables)
         self._results = [self._read_result(t, item) for t, item in enumerate(results)]
