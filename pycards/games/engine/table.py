@@ -64,7 +64,7 @@ HAND = 5
 KNAVE = 9
 """The rank index of a knave: the first knave dealt face up chooses the first dealer."""
 BET, DRAW = "bet", "draw"
-"""The phases every poker game has: a betting round, the draw, the session over."""
+"""The phases every poker game has: a betting round and the draw (and ``OVER``, the session over)."""
 POOL = "pool"
 MAX_LIMIT = 1000
 """The largest limit: the codec numbers a raise of every amount up to the limit."""
