@@ -86,6 +86,7 @@ def test_a_person_plays_a_deal_in_the_browser_against_server_side_bots(tmp_path:
         browser.get(server.http + "/")
         wait = WebDriverWait(browser, 15)
         wait.until(lambda d: "vingt_un" in [o.text for o in Select(d.find_element(By.ID, "game")).options])
+        Select(browser.find_element(By.ID, "game")).select_by_visible_text("vingt_un")  # not the first listed
         for field, value in (("players", "3"), ("deals", "1"), ("my-seat", "0")):
             box = browser.find_element(By.ID, field)
             box.clear()
