@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 from typing import Union
 
+from pycards._messages import shown
 from pycards.errors import (
     CardTypeError,
     DuplicateCardError,
@@ -85,9 +86,9 @@ def rank_name(rank: int, plural: bool = False, knave: bool = True) -> str:
     ('knave', 'jacks', 'sixes')
     """
     if type(rank) is not int:
-        raise CardTypeError(f"a rank is an int index 0..12, not {type(rank).__name__}: {_shown(rank)}")
+        raise CardTypeError(f"a rank is an int index 0..12, not {type(rank).__name__}: {shown(rank)}")
     if not 0 <= rank < len(RANK_NAMES):
-        raise UnknownCardError(f"rank index {_shown(rank)} is outside 0..12")
+        raise UnknownCardError(f"rank index {shown(rank)} is outside 0..12")
     word = RANK_NAMES[rank] if knave or rank != 9 else "jack"
     if plural:
         return word + ("es" if word == "six" else "s")
@@ -104,13 +105,6 @@ def suit_of(card_id: int | str) -> int:
     if type(card_id) is not int or not 0 <= card_id < 52:
         card_id = card(card_id)
     return card_id & 3
-
-
-def _shown(value: object) -> str:
-    """``repr(value)``, or an int's size when it is too long to print usefully."""
-    if type(value) is int and value.bit_length() > 64:
-        return f"<int of {value.bit_length()} bits>"
-    return repr(value)[:80]
 
 
 def card(token: str | int) -> int:
@@ -133,7 +127,7 @@ def card(token: str | int) -> int:
             f"a card is a string or an int id, not {type(token).__name__}: {token!r}"
         ) from None
     if not 0 <= value < 52:
-        raise UnknownCardError(f"card id {_shown(value)} is outside 0..51")
+        raise UnknownCardError(f"card id {shown(value)} is outside 0..51")
     return value
 
 

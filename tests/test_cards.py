@@ -561,6 +561,6 @@ def test_rank_name_refuses_what_is_not_a_rank_index_naming_it(bad):
     """A rank index is an int 0..12: -1 is not the ace, nor 13 an IndexError."""
     from pycards.cards import rank_name
 
-    with pytest.raises(CardError, match=re.escape(repr(bad)) if bad != 2**64 else "65 bits"):
+    with pytest.raises(CardError, match=re.escape(repr(bad))):
         rank_name(bad)
     assert [rank_name(r) for r in (0, 12)] == ["two", "ace"]
