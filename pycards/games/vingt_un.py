@@ -31,7 +31,7 @@ import math
 import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple, Optional
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple, Optional, cast
 
 from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
@@ -225,8 +225,8 @@ MAX_HANDS = 4
 MAX_CARDS = 16
 """A hand of 21 or less holds at most 14 cards, even from two packs (eight aces, six twos)."""
 ACE = 12
-_FIRST_ACE = 4 * ACE
-"""The lowest id of an ace (ids are 4 * rank + suit)."""
+_ACES = frozenset(range(4 * ACE, 4 * ACE + 4))
+"""The ids of the four aces (ids are 4 * rank + suit; a second pack's cards have these ids too)."""
 
 
 class HandState(NamedTuple):
@@ -263,8 +263,8 @@ class Hand:
     the cards as the others see them (``None`` at those positions), kept as it grows.
     Both are tuples, so a view of the hand shares them.
 
-    Every change goes through a method, which drops the cached views of the hand's
-    row: an observation rebuilds only the rows that changed since the last.
+    Every change goes through a method, which drops the cached views (and encodings) of
+    the hand's row: an observation rebuilds only the rows that changed since the last.
     """
 
     __slots__ = ("cards", "hidden", "stake", "divided", "done", "collected", "shown", "down", "row")
@@ -279,7 +279,7 @@ class Hand:
         self.down = down
         self.row = row
         """The cached views of the whole row of hands this hand is in (dropped with its own)."""
-        row[0] = row[1] = None
+        row[:] = _STALE
 
     def copy(self, row: list[Any]) -> Hand:
         """A copy in the row whose cached views are ``row``."""
@@ -293,38 +293,32 @@ class Hand:
         """Put ``cards`` in the hand, those at the positions ``down`` face down."""
         self.cards, self.down = tuple(cards), down
         self.hidden = tuple([None if i in down else c for i, c in enumerate(cards)])
-        row = self.row
-        row[0] = row[1] = None
+        self.row[:] = _STALE
 
     def add(self, card: int) -> None:
         self.hidden += (None if len(self.cards) in self.down else card,)
         self.cards += (card,)
-        row = self.row
-        row[0] = row[1] = None
+        self.row[:] = _STALE
 
     def set_stake(self, stake: int) -> None:
         self.stake = stake
-        row = self.row
-        row[0] = row[1] = None
+        self.row[:] = _STALE
 
     def finish(self) -> None:
         self.done = True
-        row = self.row
-        row[0] = row[1] = None
+        self.row[:] = _STALE
 
     def throw_up(self) -> None:
         """Over-drawn: the cards go to the pone, unseen."""
         self.collected = self.done = True
-        row = self.row
-        row[0] = row[1] = None
+        self.row[:] = _STALE
 
     def reveal(self) -> bool:
         """Show the hand to all; whether it was hidden before."""
         if self.shown:
             return False
         self.shown = True
-        row = self.row
-        row[0] = row[1] = None
+        self.row[:] = _STALE
         return True
 
     def divide(self, stake: int, face_up: bool) -> Hand:
@@ -346,12 +340,10 @@ class Hand:
     def is_pair(self) -> bool:
         return _is_pair(self.cards)
 
-    def view(self, sees: bool) -> HandView:
-        """The hand as a seat sees it: all its cards if it ``sees`` them (its holder) or
-        they are shown, else its face-down cards hidden; none once thrown up."""
-        cards = () if self.collected else self.cards if sees or self.shown else self.hidden
-        view: HandView = _new(HandView, (cards, self.stake, self.divided, self.done))
-        return view
+    def seen(self, sees: bool) -> tuple[Optional[int], ...]:
+        """The cards as a seat sees them: all of them if it ``sees`` them (their holder) or
+        they are shown, else those dealt face down hidden (``None``); none once thrown up."""
+        return () if self.collected else self.cards if sees or self.shown else self.hidden
 
     def state(self) -> HandState:
         return HandState(self.cards, self.stake, self.divided, self.done, self.collected, self.shown,
@@ -614,7 +606,7 @@ class VingtUn(Game):
     def _may_divide(self, dealable: int | None = None) -> bool:
         """Whether the hand in play may be divided (``dealable``: the cards left, if known)."""
         hands = self._hands[self._row()]
-        if not hands[self._hand_index].is_pair() or len(hands) >= MAX_HANDS:
+        if not _is_pair(hands[self._hand_index].cards) or len(hands) >= MAX_HANDS:
             return False
         return (self.dealable() if dealable is None else dealable) >= 2
 
@@ -786,12 +778,16 @@ class VingtUn(Game):
     def _clear_hands(self) -> None:
         self._hands: list[list[Hand]] = [[] for _ in range(self.players)]
         self._row_views: list[list[Any]] = [[(), (), None, None] for _ in range(self.players)]
-        """Per row: the others' and the holder's views (None once stale), then the encoding of
-        each, kept with the views it was made from (:meth:`_row_features`)."""
+        """Per row: the others' and the holder's views, then the others' and the holder's
+        encodings (:meth:`_row_features`); each None once stale."""
 
     def _row_view(self, row: int, sees: bool) -> tuple[HandView, ...]:
-        """The views of ``row``'s hands (:meth:`Hand.view`), cached until one of them changes."""
-        views = self._row_views[row][sees] = tuple([h.view(sees) for h in self._hands[row]])
+        """The views of ``row``'s hands as a seat sees them (:meth:`Hand.seen`), cached until
+        one of them changes."""
+        seen = []  # a loop, not a comprehension: no frame of its own to make for a row of one hand
+        for h in self._hands[row]:
+            seen.append(_new(HandView, (h.seen(sees), h.stake, h.divided, h.done)))
+        views = self._row_views[row][sees] = tuple(seen)
         return views
 
     def _begin_round(self) -> None:
@@ -900,7 +896,7 @@ class VingtUn(Game):
                 self._hand_index += 1
             if self._hand_index < len(row):
                 hand = row[self._hand_index]
-                if points(hand.cards) >= 21 and not hand.is_pair():
+                if points(hand.cards) >= 21 and not _is_pair(hand.cards):
                     hand.finish()  # 21 stands; over-drawn was settled when drawn
                     continue
                 if self.options.max_decisions and self._bound_reached():
@@ -1116,9 +1112,8 @@ class VingtUn(Game):
         money = self._money or self._read_money()
         size = len(pack.cards)
         scale = max(1, self.options.counters)
-        head = [0.0] * len(PHASES)
-        head[PHASES.index(phase)] = 1.0
-        parts = [_pack_head(*head, dealer == seat, self._double, len(pack.stock) / size, len(pack.used) / size)]
+        parts = [_PHASE_HOT[phase], _pack_head(dealer == seat, self._double, len(pack.stock) / size,
+                                               len(pack.used) / size)]  # fmt: skip
         seat_balances, order, row_features = money[0], self._order, self._row_features
         for s in range(seat - players, seat):  # from seat itself leftwards (negative: from the end)
             s %= players
@@ -1127,27 +1122,27 @@ class VingtUn(Game):
         return np.frombuffer(bytearray(b"".join(parts)), dtype=_FLOAT32)
 
     def _row_features(self, row: int, sees: bool) -> bytes:
-        """The encoding of ``row``'s hands as ``sees`` (its holder or not) sees them: four
-        slots of :data:`_HAND_FEATURES` float32s, cached with the views they come from."""
+        """The encoding of ``row``'s hands as ``sees`` (its holder or not) sees them
+        (:meth:`Hand.seen`, as the views do): four slots of :data:`_HAND_FEATURES` float32s,
+        cached beside the views until one of the hands changes."""
         cache = self._row_views[row]
-        views = cache[sees] or self._row_view(row, sees)
-        kept = cache[2 + sees]
-        if kept is not None and kept[0] is views:
-            return kept[1]  # type: ignore[no-any-return]
+        features: bytes | None = cache[2 + sees]
+        if features is not None:
+            return features
         most_stake = 2 * self.options.max_stake
         packed = []
-        for view in views[:MAX_HANDS]:
-            cards = view.cards
-            seen = [c for c in cards if c is not None]
+        for hand in self._hands[row]:
+            cards = hand.seen(sees)
+            seen = [c for c in cards if c is not None] if None in cards else cast("tuple[int, ...]", cards)
             held, visible = len(cards), len(seen)
             if visible:
-                total, aces = points(seen) / 21, len([c for c in seen if c >= _FIRST_ACE]) / 8
+                total, aces = points(seen) / 21, sum(map(_ACES.__contains__, seen)) / 8
             else:
                 total = aces = 0.0
+            done = hand.done
             packed.append(_pack_hand(1.0, total, aces, held / MAX_CARDS, (held - visible) / MAX_CARDS,
-                                     view.stake / most_stake, view.divided, view.done, not held and view.done))
-        features = b"".join(packed) + _NO_HANDS[_HAND_BYTES * len(packed):]
-        cache[2 + sees] = (views, features)
+                                     hand.stake / most_stake, hand.divided, done, not held and done))
+        features = cache[2 + sees] = b"".join(packed) + _NO_HANDS[_HAND_BYTES * len(packed):]
         return features
 
     # -- copies and documents -----------------------------------------------------------------
@@ -1213,11 +1208,16 @@ class VingtUn(Game):
 
 
 _HAND_FEATURES = 9
+_STALE = (None, None, None, None)
+"""A row's four cached values (:meth:`VingtUn._clear_hands`), all dropped."""
 _HEAD = len(PHASES) + 4
 """The encoding's first values: the phase one-hot, dealing, double, stock, used."""
 _NO_HANDS = bytes(4 * MAX_HANDS * _HAND_FEATURES)
 """The encoding of a row without hands: four empty slots of float32 zeros."""
-_pack_head = struct.Struct(f"={_HEAD}f").pack
+_pack_head = struct.Struct("=4f").pack
+"""Packs the encoding's values after the phase: dealing, double, stock, used."""
+_PHASE_HOT = {phase: struct.pack(f"={len(PHASES)}f", *[float(p == phase) for p in PHASES]) for phase in PHASES}
+"""The phase one-hot of the encoding, as float32 bytes, for each phase."""
 _pack_seat = struct.Struct("=3f").pack
 _pack_hand = struct.Struct(f"={_HAND_FEATURES}f").pack
 _HAND_BYTES = 4 * _HAND_FEATURES
