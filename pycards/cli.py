@@ -271,6 +271,8 @@ def _option_value(rule: Field, raw: str) -> object:
     out of the range is refused before any huge int is built."""
     text = raw.strip()
     lowered = text.lower()
+    if rule.optional and lowered == "none":
+        return None
     if rule.kind == "int":
         low, high = int(rule.low or 0), int(rule.high or 0)
         if not _INTEGER.fullmatch(text) or not _within(text, low, high):
@@ -279,11 +281,9 @@ def _option_value(rule: Field, raw: str) -> object:
         return int(text)
     if rule.kind == "bool":
         if lowered not in ("true", "false"):
-            raise ValueError(f"option {rule.name} must be true or false, not {_shown(raw)}")
+            raise ValueError(f"option {rule.name} must be {rule.allowed()}, not {_shown(raw)}")
         return lowered == "true"
     for choice in rule.choices:
-        if choice is None and lowered == "none":
-            return None
         if isinstance(choice, bool) and lowered == str(choice).lower():
             return choice
         if type(choice) is int and _INTEGER.fullmatch(text) and _within(text, choice, choice):

@@ -168,7 +168,7 @@ def test_set_reads_values_as_the_options_describe_them(capsys: pytest.CaptureFix
         if rule.kind == "int":
             values = [str(rule.low), str(rule.high)]
         elif rule.kind == "bool":
-            values = ["true", "False"]
+            values = ["true", "False"] + (["None"] if rule.optional else [])
         else:
             values = ["none" if c is None else str(c).upper() for c in rule.choices]
         for value in values:

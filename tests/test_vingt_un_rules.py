@@ -338,6 +338,31 @@ def test_natural_shall_not_throw_out_the_dealer_option():
     assert game.session.deals == 2 and game.dealer == 0
 
 
+@pytest.mark.parametrize("puts_out, dealer_after", [(None, 0), (False, 0), (True, 2)])
+def test_a_natural_in_a_limited_deal(puts_out, dealer_after):
+    """LIMITING THE DEAL: limiting the deal is "another method" than a natural throwing the
+    dealer out, so by default (``natural_puts_out=None``) a natural on the second deal of a
+    limited tenure leaves the dealer in place, as ``False`` does; ``True`` keeps the
+    natural's rule as well, and the deal goes to the holder (``deal_to="holder"``)."""
+    game = table(players=3, top=QUIET3 + " 10H AC 9D 8H KD 7S", deals=3, natural_puts_out=puts_out,
+                 deal_passes="hands", deal_hands=10, deal_to="holder")  # fmt: skip
+    play(game, *QUIET3_PLAY)
+    records = play(game, S(2), S(3), NO, C, C)
+    assert net(records)["p2"] == 6  # the natural is paid double either way
+    assert game.session.deals == 2 and game.dealer == dealer_after
+
+
+def test_a_first_hand_natural_in_a_limited_deal_is_disregarded():
+    """With ``natural_puts_out=True`` in a limited deal the first-hand exception holds too:
+    "the dealer disregards it, except that he has to pay to the holder as for a drawn
+    Vingt-un" (no privilege, and the deal does not pass)."""
+    game = table(players=3, top="10H AC 9D 8H KD 7S", deals=2, natural_puts_out=True,
+                 deal_passes="hands", deal_hands=10, natural_privilege="stake")  # fmt: skip
+    records = play(game, S(2), S(3), NO, C, C)
+    assert net(records)["p2"] == 6  # paid double by the dealer, and no stake from p1
+    assert game.session.deals == 1 and game.dealer == 0
+
+
 # --------------------------------------------------------------------------------------
 # Drawing: the 4 + 9 + 7 example, over-drawing
 # --------------------------------------------------------------------------------------

@@ -160,8 +160,12 @@ class VingtUnOptions(Options):
     ``"hands"`` (a dealer's tenure lasts ``deal_hands`` deals), ``"twice"``
     (through the pack twice) or ``"two_packs"`` (two packs shuffled together, gone
     through once): "LIMITING THE DEAL". ``deal_to``: on a natural the deal passes
-    to the ``"next"`` player or the ``"holder"``. ``natural_puts_out``: False for
-    "a natural shall not throw out the dealer" (then the deal must be limited).
+    to the ``"next"`` player or the ``"holder"``. ``natural_puts_out``: whether a
+    player's natural puts the dealer out (but on the first hand of his deal); ``None``
+    (the default) as ``deal_passes`` implies: yes with ``"natural"``, no with a limited
+    deal (the text's "another method"); True with a limited deal ends a tenure at its
+    limit or at a natural, whichever comes first; False for "a natural shall not throw
+    out the dealer", which needs a limited deal.
     ``natural_privilege``: ``"stake"`` or ``"double"`` of the holder's stake from
     each other player without a natural. ``selling``: the player whose turn it
     is to deal may sell it, for at most ``max_price`` (0..100).
@@ -186,7 +190,7 @@ class VingtUnOptions(Options):
     deal_passes: Literal["natural", "hands", "twice", "two_packs"] = "natural"
     deal_hands: Annotated[int, Range(1, 1000)] = 5
     deal_to: Literal["next", "holder"] = "next"
-    natural_puts_out: bool = True
+    natural_puts_out: Optional[bool] = None
     natural_privilege: Optional[Literal["stake", "double"]] = None
     selling: bool = False
     max_price: Annotated[int, Range(0, 100)] = 10
@@ -200,13 +204,20 @@ class VingtUnOptions(Options):
         if self.max_stake < self.min_stake:
             raise GameOptionError(f"option max_stake must be at least min_stake ({self.min_stake}), "
                                   f"not {self.max_stake!r}")  # fmt: skip
-        if self.deal_passes == "natural" and not self.natural_puts_out:
+        if self.deal_passes == "natural" and self.natural_puts_out is False:
             raise GameOptionError(
                 "option natural_puts_out=False needs a limited deal (deal_passes 'hands', 'twice' or "
                 "'two_packs'): with deal_passes='natural' the deal would never pass"
             )
         if self.until == "freeze_out" and self.counters == 0:
             raise GameOptionError("option until='freeze_out' needs counters >= 1 (every player starts out)")
+
+    @property
+    def naturals_put_out(self) -> bool:
+        """Whether a player's natural puts the dealer out: ``natural_puts_out``, or if that is
+        None, whether the deal passes on naturals (``deal_passes="natural"``) rather than
+        at a limit."""
+        return self.deal_passes == "natural" if self.natural_puts_out is None else self.natural_puts_out
 
     @property
     def has_pool(self) -> bool:
@@ -866,7 +877,7 @@ class VingtUn(Game):
         """A natural on the first hand of the deal, where naturals put the dealer out:
         "the dealer disregards it, except that he has to pay to the holder as for a
         drawn Vingt-un", so no privilege and no pool go with it."""
-        return self._deal_round == 0 and self.options.deal_passes == "natural" and self.options.natural_puts_out
+        return self._deal_round == 0 and self.options.naturals_put_out
 
     def _natural_privileges(self) -> None:
         """ADDITIONAL PRIVILEGES FOR A NATURAL, and a POOL won by the natural."""
@@ -1039,10 +1050,10 @@ class VingtUn(Game):
         """Who deals next, or -1 if the dealer goes on."""
         options = self.options
         left = next_in(self._proper_dealer, self.players, self._session.out)
+        if self._naturals and self._deal_round != 1 and options.naturals_put_out:
+            holder = self._naturals[0]
+            return holder if options.deal_to == "holder" and holder not in self._session.out else left
         if options.deal_passes == "natural":
-            if self._naturals and options.natural_puts_out and self._deal_round != 1:
-                holder = self._naturals[0]
-                return holder if options.deal_to == "holder" and holder not in self._session.out else left
             return -1
         if options.deal_passes == "hands":
             return left if self._deal_round >= options.deal_hands else -1
