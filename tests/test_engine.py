@@ -579,13 +579,29 @@ def test_action_key_exact_class_and_field_types():
             action_key(bad)
 
 
-def test_action_key_a_field_type_that_is_not_a_scalar_is_a_type_error():
+def test_an_action_class_with_a_field_no_action_has_is_illegal_and_changes_nothing():
+    """A user's Action subclass whose field is not an int, bool or str (or whose annotation
+    cannot be resolved) is no game's action: IllegalActionError naming it, never TypeError."""
+
     @dataclass(frozen=True, slots=True)
     class Weighted(Action):
         weight: float
 
-    with pytest.raises(TypeError, match="weight"):
-        action_key(Weighted(0.5))
+    @dataclass(frozen=True, slots=True)
+    class Unresolved(Action):
+        weight: "NoSuchType"  # noqa: F821
+
+    game = new_game("vingt_un", players=2, seed=1)
+    before, records = image(game), game.records
+    for bad in (Weighted(0.5), Unresolved(1)):
+        with pytest.raises(IllegalActionError, match=type(bad).__name__ + " is not an action of any game"):
+            action_key(bad)
+        with pytest.raises(IllegalActionError, match=type(bad).__name__):
+            game.apply(bad)
+        assert not game.is_legal(bad)
+        with pytest.raises(IllegalActionError):
+            game.action_index(bad)
+    assert image(game) == before and game.records == records
 
 
 def test_an_always_equal_action_is_not_accepted_as_another():

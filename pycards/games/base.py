@@ -108,7 +108,10 @@ def action_key(action: object) -> tuple[Any, ...]:
     if kinds is None:
         if not isinstance(action, Action):
             raise IllegalActionError(f"an action is a pycards Action, not {shown(action)}")
-        kinds = _field_kinds(cls)
+        try:
+            kinds = _field_kinds(cls)
+        except (TypeError, NameError) as error:  # a user's subclass: fields no game has, or unresolvable
+            raise IllegalActionError(f"{cls.__name__} is not an action of any game: {error}") from None
     if not kinds:
         return (cls,)
     key = [cls]
