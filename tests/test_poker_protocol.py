@@ -727,3 +727,32 @@ def test_a_finished_session_has_given_the_buck(name: str) -> None:
     bad["deal"]["game"]["buck"] = -1
     with pytest.raises(StateError, match="^document"):
         game_class(name).from_dict(bad)
+
+
+@pytest.mark.parametrize("name, players, seed, options", [
+    ("draw_poker", 3, 2, dict(until="freeze_out", counters=8, limit=4, ante=1, straddles=False)),
+    ("draw_poker", 3, 11, dict(until="freeze_out", counters=8, limit=4, ante=1, straddles=False)),
+    ("jack_pots", 3, 20, dict(until="freeze_out", counters=6, limit=2)),
+    ("jack_pots", 5, 14, dict(deals=4, counters=12, limit=4, ante=2, fatten=2)),
+])  # fmt: skip
+def test_a_pool_everybody_emptied_into_is_shared_and_the_session_goes_on(name, players, seed, options):
+    """Every player put his last counters into a pool nobody won: the deal's players share
+    it (law 76's odd counter), and the session then goes on as their counters say: a
+    freeze-out ends only with one holder, a session of deals plays them all while two
+    players hold counters (these seeds reach that moment in random play)."""
+    game = new_game(name, players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    shared_at = None
+    while not game.is_over:
+        record = game.apply(rng.choice(game.legal_actions()))
+        if any(getattr(e, "text", "").startswith("nobody holds counters") for e in record.entries):
+            shared_at = game.deal_number
+    assert shared_at is not None, "the seed no longer reaches a pool that everybody emptied into"
+    holders = [s for s in range(players) if game.ledger.balance(game.names[s]) > 0]
+    assert game.ledger.balance("pool") == 0
+    ended = sum(type(e) is DealEnded for r in game.history() for e in r.entries)
+    if options.get("until") == "freeze_out":
+        assert len(holders) == 1, game.ledger.balances
+        assert ended > shared_at - 1  # played on after the share
+    else:
+        assert len(holders) < 2 or ended >= options["deals"], (ended, game.ledger.balances)

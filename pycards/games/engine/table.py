@@ -721,8 +721,17 @@ class PokerTable(Game):
         one unless the session is over. A session does not end while the pool holds
         counters (a jack-pot or a double pool is played for): it plays on until a deal
         wins them, unless fewer than two players hold counters, when the last holder
-        takes what is left (a freeze-out's winner holds every counter); with none left,
-        the last deal's players share it (law 76's rule for the odd counter)."""
+        takes what is left (a freeze-out's winner holds every counter). If everybody put
+        his last counters into a pool nobody won, the deal's players first share it (law
+        76's rule for the odd counter), and the session goes on or ends as their counters
+        then say."""
+        pool = self._ledger._balances[POOL]
+        if pool and not self._holders():
+            dealt = self._dealt_in()
+            shares = split(pool, dealt, dealt)
+            self._pay([Payment(POOL, self.names[s], shares[s]) for s in dealt],
+                      "nobody holds counters: the last deal's players share the pool (law 76)")  # fmt: skip
+            dealer = self._next_dealer({})  # as nobody held counters, the deal had no holder to go to
         passes = dealer != self._dealer
         holding = self._holders()
         over = self._session.deal_ended(dealer, passes, holding, self._passed_over(dealer))
@@ -732,11 +741,6 @@ class PokerTable(Game):
             holders = [s for s in range(self.players) if self.cash(s) > 0]
             if pool and holders:
                 self._pay([Payment(POOL, self.names[holders[0]], pool)], f"p{holders[0]} takes what is left")
-            elif pool:  # everybody put his last counters into a pool nobody won
-                dealt = self._dealt_in()
-                shares = split(pool, dealt, dealt)
-                self._pay([Payment(POOL, self.names[s], shares[s]) for s in dealt],
-                          "nobody holds counters: the last deal's players share the pool (law 76)")  # fmt: skip
         elif over and self._ledger._balances[POOL]:
             self._session.play_on()  # the pool is played for
             over = False
