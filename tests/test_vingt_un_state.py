@@ -254,6 +254,26 @@ NAMED = [
     ("a buyer who does not deal", "draw", lambda d: d["state"].__setitem__("buyer", 2), ("not the sale",)),
     ("an odd stake after double", "draw", lambda d: d["state"]["hands"][1][0].__setitem__("stake", 3),
      ("stakes doubled",)),
+    ("a natural that is none", "draw", lambda d: d["state"].__setitem__("naturals", [2]), ("naturals",)),
+    ("the dealer plays before a player has finished", "draw", lambda d: d["state"].update(phase="dealer"),
+     ("shown", "to play")),
+    ("a face-down hand marked shown", "draw", lambda d: d["state"]["hands"][2][0].__setitem__("shown", True),
+     ("p2's hand 0 is shown",)),
+    ("a single hand marked divided", "draw", lambda d: d["state"]["hands"][2][0].__setitem__("divided", True),
+     ("divided",)),
+    ("a hand finished out of turn", "draw", lambda d: d["state"]["hands"][2][0].__setitem__("done", True),
+     ("finished",)),
+    ("decisions at the bound with a hand in play", "draw", lambda d: d["state"].__setitem__("decisions", 30),
+     ("decisions", "max_decisions")),
+    ("the deal in play truncated", "draw", lambda d: d["state"].__setitem__("truncating", True),
+     ("truncating",)),
+    ("a deal truncated without a bound", "two_packs", lambda d: d["state"].__setitem__("last_truncated", True),
+     ("without a bound",)),
+    ("a price without selling", "two_packs", lambda d: d["state"].__setitem__("price", 1), ("price",)),
+    ("more deals than the session has, not over", "two_packs", lambda d: d["session"].__setitem__("deals", 5),
+     ("session.deals",)),
+    ("two packs gone through more than once", "two_packs", lambda d: d["state"].__setitem__("passes", 3),
+     ("passes",)),
     ("two packs: a card three times", "two_packs",
      lambda d: d["pack"]["stock"].__setitem__(0, d["pack"]["stock"][1]) or d["pack"]["stock"].__setitem__(
          2, d["pack"]["stock"][1]), ("times", "card")),
@@ -300,6 +320,13 @@ def test_a_history_that_leads_elsewhere_is_refused():
     bad = copy.deepcopy(good)
     bad["history"]["actions"].append({"type": "Peek"})
     refused(bad, "Peek")
+    for key, value in (("first_record", 0.0), ("players", 3.0)):  # equal, but not the same type
+        bad = copy.deepcopy(good)
+        bad[key] = value
+        refused(bad, key)
+    bad = copy.deepcopy(good)
+    bad["balances"]["p0"] = float(bad["balances"]["p0"])
+    refused(bad, "balances")
 
 
 # --------------------------------------------------------------------------------------

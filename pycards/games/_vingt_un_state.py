@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pycards.errors import StateError
 from pycards.games.base import MAX_SEED_BITS
-from pycards.games.engine.document import Reader, shown
+from pycards.games.engine.document import Reader, same, shown
 from pycards.games.engine.pack import Pack
 from pycards.games.engine.seats import rotation
 from pycards.settlement import MAX_COUNTERS, Ledger
@@ -74,7 +74,7 @@ def _replay(cls: type[VingtUn], doc: Reader, players: int, seed: int, options: A
     game._replay(history.list("actions", 10**7), "document.history.actions")
     mine = game.to_dict()
     for key, value in mine.items():
-        if doc.value(key) != value:
+        if not same(doc.value(key), value):
             raise StateError(f"document.{key} is not where its history leads")
     return game
 
@@ -132,6 +132,8 @@ def _read_state(game: VingtUn, doc: Reader) -> None:
             hand.restore(cards, down)
             game._hands[seat].append(hand)
     _check_play(game, out, phase, dealer, proper)
+    _check_hands(game, phase)
+    _check_counts(game, phase)
     _read_money(game, doc)
     _check_results(game)
     table = [c for row in game._hands for hand in row if not hand.collected for c in hand.cards]
@@ -234,6 +236,84 @@ def _check_play(game: VingtUn, out: set[int], phase: str, dealer: int, proper: i
     elif phase == "dealer":
         if game._hand_index >= len(hands[dealer]) or hands[dealer][game._hand_index].done:
             raise bad(f"the dealer's hand {game._hand_index} is not a hand in play")
+
+
+def _check_hands(game: VingtUn, phase: str) -> None:
+    """The naturals, what is shown and what is finished must be what play makes of these
+    cards: a natural is every first hand of two cards making 21 (declared face up and
+    finished), and only it; the dealer's hands are shown once he plays, and no other hand
+    before the show; a row of several hands is a divided pair, each hand's second card
+    then face down; the hands before the one in play are finished, those after it not,
+    but for naturals."""
+    from pycards.games.vingt_un import DEALER, DOUBLE, NATURAL, PLAY, STAKE
+
+    if phase not in (STAKE, DOUBLE, PLAY, DEALER):
+        return
+    hands, order, dealer = game._hands, game._order, game._dealer
+
+    def bad(what: str) -> StateError:
+        return StateError(f"document.state: {what} (phase {phase!r})")
+
+    dealt = phase in (PLAY, DEALER)  # the second cards are out and the naturals declared
+    naturals = [s for s in order if dealt and len(hands[s]) == 1 and hands[s][0].strength() == NATURAL]
+    if game._naturals != naturals:
+        raise bad(f"the naturals must be {naturals}, not {game._naturals}")
+    for seat in [*order, dealer]:
+        row = hands[seat]
+        for i, hand in enumerate(row):
+            where = f"p{seat}'s hand {i}"
+            if hand.divided != (len(row) > 1) or hand.down != ((1,) if hand.divided else (0, 1)):
+                raise bad(f"{where}: divided {hand.divided}, face down {list(hand.down)} in a row of {len(row)}")
+            should_show = phase == DEALER if seat == dealer else seat in naturals
+            if hand.shown != should_show:
+                raise bad(f"{where} is {'' if hand.shown else 'not '}shown")
+    if phase == PLAY:
+        for k, seat in enumerate(order):
+            for i, hand in enumerate(hands[seat]):
+                before = k < game._turn or k == game._turn and i < game._hand_index
+                if hand.done != (before or seat in naturals):
+                    raise bad(f"p{seat}'s hand {i} is {'' if hand.done else 'not '}finished")
+    elif phase == DEALER:
+        if not all(hand.done for seat in order for hand in hands[seat]):
+            raise bad("a player's hand is still to play")
+        if any(hand.done != (i < game._hand_index) for i, hand in enumerate(hands[dealer])):
+            raise bad(f"the dealer's hands before hand {game._hand_index}, and only they, are finished")
+    elif any(hand.done for seat in [*order, dealer] for hand in hands[seat]):
+        raise bad("a hand is finished before the second cards are dealt")
+
+
+def _check_counts(game: VingtUn, phase: str) -> None:
+    """The session's counts, the truncation flags, the price and the tenure's counts must
+    fit the options: a session of deals is over at its last deal, one of rotations when
+    the deal has come round that often; a deal in play is never truncated, and with a
+    bound its decisions stay under it while a hand is in play; a price needs selling; a
+    tenure limited to ``deal_hands`` deals, or to the pack once or twice through, has
+    not gone past its limit."""
+    from pycards.games.vingt_un import DEALER, DOUBLE, PLAY, STAKE
+
+    o, session, over = game.options, game._session, phase == "over"
+    if o.until == "deals" and (session.deals > o.deals or (session.deals == o.deals) != over):
+        raise StateError(f"document.session.deals {session.deals} does not fit a session of {o.deals} deals "
+                         f"{'that is over' if over else 'still in play'}")  # fmt: skip
+    if o.until == "rotations" and (session.returns > o.rotations or (session.returns == o.rotations) != over):
+        raise StateError(f"document.session.returns {session.returns} does not fit a session of {o.rotations} "
+                         f"rotations {'that is over' if over else 'still in play'}")  # fmt: skip
+    if not o.max_decisions and (game._truncated or game._last_truncated):
+        raise StateError("document.state: a deal is truncated without a bound on decisions (max_decisions 0)")
+    if phase in (STAKE, DOUBLE, PLAY, DEALER) and game._truncated:
+        raise StateError(f"document.state.truncating: the deal in play is not cut short (phase {phase!r})")
+    bound = o.max_decisions
+    if bound and (game._decisions > bound or phase in (PLAY, DEALER) and game._decisions >= bound):
+        raise StateError(f"document.state.decisions {game._decisions} with a hand in play do not fit "
+                         f"max_decisions {bound}")  # fmt: skip
+    if not o.selling and game._price:
+        raise StateError(f"document.state.price {game._price} without selling agreed")
+    if not over and o.deal_passes == "hands" and game._deal_round >= o.deal_hands:
+        raise StateError(f"document.state.deal_round {game._deal_round}: the tenure ends after {o.deal_hands} deals")
+    supply = {"twice": 2, "two_packs": 1}.get(o.deal_passes)
+    if not over and supply and game._passes > supply + 1:
+        raise StateError(f"document.state.passes {game._passes}: a limited supply of {supply} time(s) through "
+                         "the pack is completed from the used cards once at most")  # fmt: skip
 
 
 def _read_money(game: VingtUn, doc: Reader) -> None:
