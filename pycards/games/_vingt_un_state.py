@@ -245,7 +245,8 @@ def _check_hands(game: VingtUn, phase: str) -> None:
     before the show; a row of several hands is a divided pair, each hand's second card
     then face down; the hands before the one in play are finished, those after it not,
     but for naturals."""
-    from pycards.games.vingt_un import DEALER, DOUBLE, NATURAL, PLAY, STAKE
+    from pycards.games.vingt_un import DEALER, DOUBLE, PLAY, STAKE
+    from pycards.vingtun import NATURAL
 
     if phase not in (STAKE, DOUBLE, PLAY, DEALER):
         return
