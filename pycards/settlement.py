@@ -41,6 +41,7 @@ import operator
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Callable, NamedTuple, NoReturn, Optional, TypeVar, cast
 
+from pycards._messages import shown as _repr
 from pycards.errors import SettlementError
 
 __all__ = [
@@ -64,25 +65,10 @@ MAX_COUNTERS = 2**63 - 1
 """The most counters in one amount or one balance (and the fewest, negated, for a
 party on credit): every count then fits a signed 64-bit integer and prints in JSON."""
 
-_SHOWN = 120  # the longest repr an error message quotes
 
 _new_tuple: Any = tuple.__new__
 """``_new_tuple(Payment, (payer, payee, amount))`` is ``Payment(payer, payee, amount)`` without the
 Python-level ``__new__`` of a NamedTuple: for values already checked, on the paths that run most."""
-
-
-def _repr(value: object) -> str:
-    """``repr(value)`` for an error message: cut to ``_SHOWN`` characters, and never an error.
-
-    An int too long for ``repr`` (Python's digit limit) is described by its size,
-    and an object whose own ``__repr__`` fails by its type, so reporting a bad
-    value cannot itself raise something other than SettlementError.
-    """
-    try:
-        text = repr(value)
-    except Exception:  # the value's own __repr__ failed, or a huge int
-        text = f"<int of {value.bit_length()} bits>" if isinstance(value, int) else object.__repr__(value)
-    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
 def _count(amount: object, what: str, least: int = 0) -> int:

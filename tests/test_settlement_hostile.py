@@ -414,7 +414,7 @@ TEXTS = [
     ('{"initial": {"ann": 12345678901234567890123}}',
      "the number '12345678901234567890123' in the JSON is too large to be a count of counters"),
     ('{"initial": {"ann": ' + "9" * 5000 + "}}",
-     "the number '" + "9" * 116 + "... in the JSON is too large to be a count of counters"),
+     "the number '" + "9" * 76 + "... in the JSON is too large to be a count of counters"),
     ('{"initial": {"ann": true}}', "initial['ann'] must be a whole number of counters, not True"),
 ]
 
@@ -828,7 +828,7 @@ HOSTILE_CALLS = [
         (lambda L: L.apply([("bank", "ann", MAX_COUNTERS - 5)]),
          f"'ann' would hold {MAX_COUNTERS + 7} counters, beyond the limit of {MAX_COUNTERS} either way"),
         (lambda L: L.pay(BadRepr(), "pool", 1), "unknown party <"),
-        (lambda L: L.pay(LONG, "pool", 1), "unknown party '" + "x" * 116 + "..."),
+        (lambda L: L.pay(LONG, "pool", 1), "unknown party '" + "x" * 76 + "..."),
         (lambda L: L.collect("pool", [("ann", 1)]),
          "the amounts must be a mapping of party to counters, not [('ann', 1)]"),
         (lambda L: L.pay_out("pool", None), "the amounts must be a mapping of party to counters, not None"),
