@@ -756,3 +756,15 @@ def test_a_pool_everybody_emptied_into_is_shared_and_the_session_goes_on(name, p
         assert ended > shared_at - 1  # played on after the share
     else:
         assert len(holders) < 2 or ended >= options["deals"], (ended, game.ledger.balances)
+
+
+def test_a_deal_nobody_could_act_in_that_empties_every_stack_ends_the_session():
+    """Each player's ante is all he has, so nobody can open and nobody can take a decision,
+    and the pool holds only those antes: it is shared back (every stack as it was) and the
+    session ends, since every following deal would go the same way. (Seed 11 above reaches
+    the share with a pool carried from earlier deals, and plays on.)"""
+    game = new_game("jack_pots", players=3, seed=1, counters=2, ante=2, deals=5)
+    assert game.is_over and game.deal_number == 1
+    assert game.ledger.balances == {"p0": 2, "p1": 2, "p2": 2, "pool": 0}
+    notes = [e.text for r in game.history() for e in r.entries if type(e).__name__ == "Note"]
+    assert any(text.startswith("nobody holds counters") for text in notes), notes

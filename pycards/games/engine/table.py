@@ -724,9 +724,13 @@ class PokerTable(Game):
         takes what is left (a freeze-out's winner holds every counter). If everybody put
         his last counters into a pool nobody won, the deal's players first share it (law
         76's rule for the odd counter), and the session goes on or ends as their counters
-        then say."""
+        then say; but if nobody could take a decision in that deal and the pool held only
+        its own antes (every player put in all he had, or could not afford to come in), the
+        shares leave each about what he had, the next deal could go no otherwise, and the
+        session ends there."""
         pool = self._ledger._balances[POOL]
-        if pool and not self._holders():
+        shared = bool(pool) and not self._holders()
+        if shared:
             dealt = self._dealt_in()
             shares = split(pool, dealt, dealt)
             self._pay([Payment(POOL, self.names[s], shares[s]) for s in dealt],
@@ -735,7 +739,7 @@ class PokerTable(Game):
         passes = dealer != self._dealer
         holding = self._holders()
         over = self._session.deal_ended(dealer, passes, holding, self._passed_over(dealer))
-        if holding < 2:
+        if holding < 2 or shared and not self._deal_actions and not self._carry:
             over = True
             pool = self._ledger._balances[POOL]
             holders = [s for s in range(self.players) if self.cash(s) > 0]
