@@ -412,13 +412,15 @@ def test_drawing_over_draw_paid_before_the_next_player():
 
 def test_drawing_hand_reaching_21_stands():
     """Seed 002: "as many more as may be required by the player, until he considers it
-    safe to stand, or has over-drawn" -- a hand at 21 has nothing to gain (decision:
-    it stands without being asked)."""
+    safe to stand, or has over-drawn" -- a hand at 21 has nothing to gain (decision 5:
+    "content" is his only choice, and he is asked it like any other)."""
     game = table(players=3, top="7C 10D 10S 7D 9C 5H 7H")
     play(game, S(1), S(1), NO)
     game.apply(D)
-    assert points(game.hands[1][0].cards) == 21 and game.hands[1][0].done
-    assert game.to_act == 2
+    assert points(game.hands[1][0].cards) == 21 and not game.hands[1][0].done
+    assert game.to_act == 1 and game.legal_actions() == [C]
+    game.apply(C)
+    assert game.hands[1][0].done and game.to_act == 2
 
 
 def test_drawing_an_over_drawn_hand_is_thrown_up_unexposed():
@@ -451,7 +453,7 @@ def test_dealer_over_draws_pays_only_those_standing():
     # p1 10+6 draws 9 (over), p2 10+8 content, p3 7+7 draws 7 (21), dealer 10+6 draws K
     game = table(players=4, top="10C 10D 7C 10S 6D 8C 7D 6H 9H 7H KC")
     play(game, S(2), S(3), S(4), NO)
-    records = play(game, D, C, D)
+    records = play(game, D, C, D, C)  # p3's 21: content, his only choice
     assert net(records) == Counter({"p1": -2, "p0": 2})
     assert game.phase == "dealer" and game.to_act == 0
     # the dealer's cards are turned up for all to see
@@ -469,7 +471,7 @@ def test_dealer_drawn_vingt_un_against_drawn_vingt_un_pays_single():
     # p1 7+7 draws 7 (21), p2 10+9 content, p3 10+6 draws 9 (over), dealer 10+5 draws 6
     game = table(players=4, top="7C 10D 10H 10S 7D 9C 6H 5S 7H 9D 6S")
     play(game, S(2), S(3), S(4), NO)
-    records = play(game, D, C, D)
+    records = play(game, D, C, C, D)  # p1's 21: content, his only choice
     assert net(records) == Counter({"p3": -4, "p0": 4})
     records = play(game, D)
     assert points(dealer_hands(game)[0].cards) == 21
@@ -481,7 +483,7 @@ def test_players_drawn_vingt_un_against_a_standing_dealer_paid_double():
     dealer has to pay the holder of the Vingt-un double the amount of his stake, or of
     the double if that has been called.\""""
     game = table(players=2, top="7C 10S 7D QS 7H")
-    play(game, S(3), YES, D)
+    play(game, S(3), YES, D, C)
     assert game.phase == "dealer"
     records = play(game, C)
     assert net(records) == Counter({"p1": 12, "p0": -12})
@@ -630,7 +632,8 @@ def test_dividing_an_ace_and_a_ten_is_a_drawn_vingt_un():
     record = game.apply(Divide(2))
     assert record.payments == ()
     assert hand_cards(game, 1) == [parse("AC KH"), parse("AD 7S")]
-    assert game.hands[1][0].done  # 21 stands
+    assert game.legal_actions() == [C] and game.hand_index == 0  # 21: content, his only choice
+    play(game, C)
     assert game.to_act == 1 and game.hand_index == 1
     play(game, C)
     records = play(game, D)  # the dealer: 10 + 9 + 2 = drawn 21
@@ -1364,3 +1367,26 @@ def test_illegal_a_sale_at_a_fractional_price_cannot_jam_the_game():
     assert AcceptSale() in game.legal_actions()
     game.apply(AcceptSale())  # a listed action must never raise
     assert game.ledger.balance("p0") == 102 and game.dealer == 1
+
+
+def test_a_players_twenty_one_is_asked_so_his_turn_tells_nobody_his_cards():
+    """Decision 5 (docs/rules.md): a player at 21 may not draw but is asked all the same, with
+    "content" his only choice. Cards dealt face down are seen by their holder only, so what the
+    others see of a 21 (5H 6D face down, KH drawn) and of a 20 (5H 5D, KH) is the same until he
+    answers, and his answer is a plain "content"."""
+    seen = []
+    for second in ("6D", "5D"):
+        game = table(players=3, top=f"5H 10C 9S {second} 7D 9H KH", deals=2)
+        play(game, S(1), S(1), NO, D)  # p1 draws the king: 21 or 20
+        assert game.to_act == 1
+        assert game.legal_actions() == ([C] if second == "6D" else [D, C])
+        seen.append([json.dumps(game.observation(seat), default=str) for seat in (0, 2)])
+        record = game.apply(C)
+        seen[-1] += [json.dumps(record.view(seat).to_dict(), default=str) for seat in (0, 2)]
+    assert seen[0] == seen[1]
+    game = table(players=3, top="5H 10C 9S 6D 7D 9H KH", deals=2)
+    play(game, S(1), S(1), NO, D)
+    before = json.dumps(game.to_dict())
+    with pytest.raises(IllegalActionError):
+        game.apply(D)  # no card on 21
+    assert json.dumps(game.to_dict()) == before and not game.is_legal(D)

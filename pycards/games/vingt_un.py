@@ -566,8 +566,8 @@ class VingtUn(Game):
         phase = self._phase
         if phase == PLAY or phase == DEALER:
             dealable = self.dealable()
-            if not dealable:
-                return [CONTENT]  # pack and used cards exhausted: the hand must stand
+            if not dealable or phase == PLAY and self._at_twenty_one():
+                return [CONTENT]  # pack and used cards exhausted, or 21: the hand must stand
             if self._may_divide(dealable):
                 return [DRAW, CONTENT, *([Divide(0)] if phase == DEALER else self._divides)]
             return [DRAW, CONTENT]
@@ -589,7 +589,7 @@ class VingtUn(Game):
             if kind is Content:
                 return True
             if kind is Draw:
-                return self.dealable() >= 1
+                return self.dealable() >= 1 and not (phase == PLAY and self._at_twenty_one())
             if kind is Divide and self._may_divide():
                 stake: int = key[1]
                 return stake == 0 if phase == DEALER else terms.min_stake <= stake <= terms.max_stake
@@ -609,6 +609,11 @@ class VingtUn(Game):
 
     def _where(self) -> str:
         return f"phase {self._phase!r}, seat {self.to_act} to act"
+
+    def _at_twenty_one(self) -> bool:
+        """Whether the player's hand in play makes 21: he is asked, but may only be content
+        (docs/rules.md section 4, decision 5)."""
+        return points(self._hands[self._order[self._turn]][self._hand_index].cards) == 21
 
     def _row(self) -> int:
         """The seat whose hand is in play."""
@@ -907,9 +912,8 @@ class VingtUn(Game):
                 self._hand_index += 1
             if self._hand_index < len(row):
                 hand = row[self._hand_index]
-                if points(hand.cards) >= 21 and not _is_pair(hand.cards):
-                    hand.finish()  # 21 stands; over-drawn was settled when drawn
-                    continue
+                # a player's 21 is asked all the same (content, his only choice: _at_twenty_one),
+                # so that his turn tells nobody what his face-down cards make
                 if self.options.max_decisions and self._bound_reached():
                     hand.finish()
                     continue
@@ -1070,7 +1074,8 @@ class VingtUn(Game):
         """:meth:`Game.legal_mask`, the mask of each kind of position made once and copied."""
         phase = self._phase
         if phase == PLAY or phase == DEALER:
-            key: tuple[Any, ...] = (phase, self.dealable() > 0, self._may_divide())
+            may_draw = self.dealable() > 0 and not (phase == PLAY and self._at_twenty_one())
+            key: tuple[Any, ...] = (phase, may_draw, self._may_divide())
         elif phase == SELL:
             key = (phase, self._turn, tuple(sorted(self._session.out)))
         else:
