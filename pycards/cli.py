@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import secrets
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -389,7 +390,8 @@ def _play(args: argparse.Namespace) -> int:
         if not 0 <= seat < players:
             raise ValueError(f"--seat must be from 0 to {players - 1}, not {seat}")
         deals = _at_most("--deals", INTERACTIVE_DEALS if args.deals is None else args.deals, game)
-        return play_interactive(game, players, seat, args.seed, policy, options, deals=deals)
+        seed = secrets.randbits(SEED_BITS - 1) if args.seed is None else args.seed  # never shown to the player
+        return play_interactive(game, players, seat, seed, policy, options, deals=deals)
     if args.seat is not None:
         raise ValueError("--seat is your seat with --interactive; a simulation has no seat of yours")
     from pycards.games.simulate import simulate
@@ -398,6 +400,7 @@ def _play(args: argparse.Namespace) -> int:
     session_deals = SESSION_DEALS if args.session_deals is None else args.session_deals
     _at_most("--session-deals", session_deals, game)
     workers = 1 if args.workers is None else args.workers
+    seed = 0 if args.seed is None else args.seed
     common: dict[str, Any] = dict(players=players, session_deals=session_deals, **options)
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -407,11 +410,11 @@ def _play(args: argparse.Namespace) -> int:
         block = max(1, TASK_DEALS // session_deals)
         executor = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
         try:
-            result = simulate(game, policy, deals, args.seed, executor=executor, block=block, **common)
+            result = simulate(game, policy, deals, seed, executor=executor, block=block, **common)
         finally:
             executor.shutdown(wait=True, cancel_futures=True)
     else:
-        result = simulate(game, policy, deals, args.seed, **common)
+        result = simulate(game, policy, deals, seed, **common)
     print(result.table())
     return 0
 
@@ -486,8 +489,10 @@ def build_parser() -> argparse.ArgumentParser:
                       "independent sessions of S deals, seeded from the seed and the session's number "
                       f"(default: {SESSION_DEALS})")  # fmt: skip
     seed_bound = 2 ** (SEED_BITS - 1)
-    play.add_argument("--seed", type=_count(-seed_bound, seed_bound - 1), default=0,
-                      help="the seed of the game's chance: the same seed, the same result")  # fmt: skip
+    play.add_argument("--seed", type=_count(-seed_bound, seed_bound - 1), default=None,
+                      help="the seed of the game's chance: the same seed, the same result (default: 0 "
+                      "for a simulation; with --interactive a secret random seed, since whoever knows "
+                      "the seed can work out every card)")  # fmt: skip
     play.add_argument("--draw-below", type=_count(0, MAX_DRAW_BELOW), default=None,
                       metavar="T", help="vingt_un's policy asks for a card while its hand "
                       f"counts less than T, 0 to {MAX_DRAW_BELOW} (default: 16)")  # fmt: skip

@@ -307,7 +307,7 @@ def test_a_whole_session_and_the_deals_asked_for() -> None:
 def test_interactive_through_main(monkeypatch: pytest.MonkeyPatch,
                                   capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
     monkeypatch.setattr("builtins.input", scripted("²", "", "2", KeyboardInterrupt))
-    status = main(["play", "vingt-un", "--interactive", "--deals", "2", "--players", "2"])
+    status = main(["play", "vingt-un", "--interactive", "--deals", "2", "--players", "2", "--seed", "0"])
     captured = capsys.readouterr()
     assert status == 130 and "Traceback" not in captured.err
     assert "interrupted after" in captured.out
@@ -391,3 +391,20 @@ def test_the_entry_point_into_a_closed_pipe(tmp_path: Path) -> None:
     err = process.stderr.read().decode()
     assert process.wait(timeout=60) in (0, 141)
     assert "Traceback" not in err and "Exception ignored" not in err, err
+
+
+def test_interactive_play_without_a_seed_takes_a_secret_random_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whoever knows the seed can work out every card, so the person at the seat must not:
+    without --seed, interactive play draws a fresh random seed each time (a simulation keeps
+    0, for results that repeat), and --seed still chooses one."""
+    seeds = []
+
+    def record(game, players, seat, seed, policy, options, deals):  # noqa: ARG001
+        seeds.append(seed)
+        return 0
+
+    monkeypatch.setattr("pycards.games.interactive.play_interactive", record)
+    for _ in range(3):
+        assert main(["play", "vingt-un", "--interactive", "--players", "2"]) == 0
+    assert main(["play", "vingt-un", "--interactive", "--players", "2", "--seed", "7"]) == 0
+    assert len(set(seeds[:3])) == 3 and 0 not in seeds[:3] and seeds[3] == 7
