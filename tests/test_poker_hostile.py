@@ -124,3 +124,19 @@ def test_a_snapshots_rewards_must_fit_the_pool(name: str) -> None:
     document["deal"]["rewards"][0] -= document["deal"]["carry"] + 10**6
     with pytest.raises(StateError, match="more lost than the pool"):
         type(game).from_dict(document)
+
+
+def test_a_legal_deal_of_more_than_100000_decisions_survives_its_snapshot() -> None:
+    """A snapshot replays the deal's actions; it takes as many as a deal can legally hold
+    (``info.max_decisions_per_deal``), so a live game always pickles. Straight Poker with
+    a million counters each and a limit of 2: 100,001 raises in one deal."""
+    import pickle
+
+    from pycards.games.engine.betting import Raise
+
+    game = new_game("straight_poker", players=2, seed=0, counters=10**6, limit=2, ante=1)
+    for _ in range(100_001):
+        game.apply(next(a for a in game.legal_actions() if type(a) is Raise))
+    assert game.deal_number == 1 and len(game.to_dict()["actions"]) > 100_000
+    again = pickle.loads(pickle.dumps(game))
+    assert again.to_dict() == game.to_dict() and again.legal_actions() == game.legal_actions()

@@ -998,7 +998,7 @@ class PokerTable(Game):
                 raise StateError(f"document.stacks: {error}") from None
             game._start_args = {"dealer": None, "top": [], "stacks": stacks}
             game._restore_base(doc.reader("deal"))
-            game._replay(doc.list("actions", 10**5), "document.actions")
+            game._replay(doc.list("actions", game.max_decisions_per_deal()), "document.actions")
             game._first_record = doc.int("first_record", 0, 2**62)
             game._records = History()
         for key, value in game.to_dict().items():
