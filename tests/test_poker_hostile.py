@@ -140,3 +140,49 @@ def test_a_legal_deal_of_more_than_100000_decisions_survives_its_snapshot() -> N
     assert game.deal_number == 1 and len(game.to_dict()["actions"]) > 100_000
     again = pickle.loads(pickle.dumps(game))
     assert again.to_dict() == game.to_dict() and again.legal_actions() == game.legal_actions()
+
+
+def _mid_session(name: str, **options: Any) -> Any:
+    """A snapshot (JSON values) of ``name`` after its first deal, a few actions into the second."""
+    import json
+    import random
+
+    game = new_game(name, players=3, seed=4, **options)
+    rng = random.Random(4)
+    while game.deal_number < 2 and not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert not game.is_over
+    return type(game), json.loads(json.dumps(game.to_dict()))
+
+
+@pytest.mark.parametrize("name, options, change, named", [
+    ("straight_poker", {"deals": 4}, lambda d: d["deal"]["session"].update(deals=4), "no pool to play for"),
+    ("straight_poker", {"deals": 4}, lambda d: d["deal"]["session"].update(returns=1), "returns must be 0"),
+    ("draw_poker", {"until": "rotations", "rotations": 2, "counters": 40},
+     lambda d: d["deal"]["session"].update(returns=2), "rounds"),
+    ("stud_poker", {"deals": 4}, lambda d: d["deal"].update(last_truncated=True), "last_truncated"),
+    ("draw_poker", {"deals": 4}, lambda d: d["deal"].update(top=[0, 1]), "first deal's"),
+])  # fmt: skip
+def test_a_snapshots_session_counts_and_flags_must_fit_the_options(name, options, change, named) -> None:
+    """A session of deals still in play has deals to go (or a pool to play for), rounds of the
+    deal count only where the session ends by them and stay under their number, a deal is
+    truncated only under ``max_decisions``, and the stacked cards are the first deal's."""
+    from pycards.errors import StateError
+
+    cls, document = _mid_session(name, **options)
+    cls.from_dict(document)  # the genuine snapshot loads
+    change(document)
+    with pytest.raises(StateError, match=named):
+        cls.from_dict(document)
+
+
+def test_a_jack_pot_is_not_fattened_at_the_first_deal() -> None:
+    from pycards.errors import StateError
+    import json
+
+    game = new_game("jack_pots", players=3, seed=4, deals=3, ante=2, fatten=1)
+    document = json.loads(json.dumps(game.to_dict()))
+    type(game).from_dict(document)
+    document["deal"]["game"]["fattening"] = True
+    with pytest.raises(StateError, match="fattening"):
+        type(game).from_dict(document)

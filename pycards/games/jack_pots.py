@@ -50,6 +50,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, Optional
 
+from pycards.errors import StateError
 from pycards.games.base import OVER, Action
 from pycards.games.engine.betting import FOLD
 from pycards.games.engine.document import Reader
@@ -307,10 +308,10 @@ class JackPots(PokerTable):
     def _restore_own(self, data: Reader) -> None:
         data.only("fattening", "prepaid")
         self._fattening = data.bool("fattening")
+        if self._fattening and not self._session.deals:
+            raise StateError("document.deal.game.fattening: the first deal has no unopened deal before it")
         self._prepaid = data.ints("prepaid", 0, 1, self.players)
         if len(self._prepaid) != self.players:
-            from pycards.errors import StateError
-
             raise StateError(f"document.deal.game.prepaid must hold one count per seat ({self.players})")
 
     def _summary(self) -> dict[str, Any]:

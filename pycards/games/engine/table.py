@@ -1052,6 +1052,7 @@ class PokerTable(Game):
             raise StateError(f"document.deal.rewards must be zeros before the first deal ends, not {self._rewards}")
         self._last_truncated = base.bool("last_truncated")
         self._restore_own(base.reader("game"))
+        self._check_counts()
         if sum(self._rewards) < -self._left_unwon():  # the players lose to the pools no more than they hold
             raise StateError(f"document.deal.rewards add up to {sum(self._rewards)}, more lost than the pools'"
                              f" {self._left_unwon()} counters")  # fmt: skip
@@ -1063,6 +1064,24 @@ class PokerTable(Game):
         else:
             self._begin_deal()
             self._advance()
+
+    def _check_counts(self) -> None:
+        """A snapshot's session counts and flags must fit the options: rounds of the deal are
+        counted only when the session ends by them; a session still in play has deals (or
+        rounds) to go, or a pool to play for; a deal is truncated only under a bound; the
+        stacked cards are the first deal's."""
+        o, session = self.options, self._session
+        if o.until != "rotations" and session.returns:
+            raise StateError(f"document.deal.session.returns must be 0 when the session ends by {o.until!r}, "
+                             f"not {session.returns}")  # fmt: skip
+        if not session.over and (o.until == "rotations" and session.returns >= o.rotations
+                                 or o.until == "deals" and session.deals >= o.deals and not self._carry):  # fmt: skip
+            raise StateError(f"document.deal.session: {session.deals} deals and {session.returns} rounds, and"
+                             f" no pool to play for, end a session of {o.until} {o.deals if o.until == 'deals' else o.rotations}")  # fmt: skip
+        if not o.max_decisions and self._last_truncated:
+            raise StateError("document.deal.last_truncated: a deal is truncated only under max_decisions")
+        if session.deals and self._top:
+            raise StateError("document.deal.top: the stacked cards are the first deal's, not this one's")
 
     def _left_unwon(self) -> int:
         """The counters the last deal can have left unwon (what a document's rewards may have
