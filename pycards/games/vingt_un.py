@@ -414,6 +414,10 @@ class VingtUn(Game):
         self.players, self.seed, self.options = players, seed, options
         self.names = tuple(f"p{i}" for i in range(players))
         self._alone = tuple((seat,) for seat in range(players))
+        self._leftwards = tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
+        """Each seat, then the others in turn leftwards: the order of the rows in its encoding."""
+        self._seats_encoded: tuple[Any, ...] = (None, -1, 0, [])
+        """What :meth:`_seat_features` made last, with the money, dealer and seats out it is for."""
         """Each seat's audience of one (a card dealt face down to it), shared by every record."""
         cards = pack_cards(packs=2) if options.deal_passes == "two_packs" else FULL
         self._pack = Pack(cards, seed_key(seed))
@@ -1124,18 +1128,30 @@ class VingtUn(Game):
 
         if type(seat) is not int or not 0 <= seat < self.players:
             self._check_seat(seat)
-        players, phase, dealer, pack, out = self.players, self._phase, self._dealer, self._pack, self._session.out
-        money = self._money or self._read_money()
+        phase, dealer, pack = self._phase, self._dealer, self._pack
         size = len(pack.cards)
-        scale = max(1, self.options.counters)
         parts = [_PHASE_HOT[phase], _pack_head(dealer == seat, self._double, len(pack.stock) / size,
                                                len(pack.used) / size)]  # fmt: skip
-        seat_balances, order, row_features = money[0], self._order, self._row_features
-        for s in range(seat - players, seat):  # from seat itself leftwards (negative: from the end)
-            s %= players
-            parts.append(_pack_seat(s == dealer, s in out, seat_balances[s] / scale))
-            parts.append(row_features(s, s == seat) if s == dealer or s in order else _NO_HANDS)
+        seats, rows = self._seat_features(), self._row_views
+        for s in self._leftwards[seat]:
+            parts.append(seats[s])
+            features = rows[s][2 + (s == seat)]  # a row without hands encodes as four empty slots
+            parts.append(self._row_features(s, s == seat) if features is None else features)
         return np.frombuffer(bytearray(b"".join(parts)), dtype=_FLOAT32)
+
+    def _seat_features(self) -> list[bytes]:
+        """Each seat's three values of the encoding (whether it deals, is out, its balance
+        over the starting counters, or 1), as float32 bytes, kept until a payment, a new
+        dealer or a seat going out."""
+        money = self._money or self._read_money()
+        dealer, out = self._dealer, self._session.out
+        kept = self._seats_encoded
+        if kept[0] is money and kept[1] == dealer and kept[2] == len(out):
+            return kept[3]  # type: ignore[no-any-return]
+        scale = max(1, self.options.counters)
+        features = [_pack_seat(s == dealer, s in out, balance / scale) for s, balance in enumerate(money[0])]
+        self._seats_encoded = (money, dealer, len(out), features)
+        return features
 
     def _row_features(self, row: int, sees: bool) -> bytes:
         """The encoding of ``row``'s hands as ``sees`` (its holder or not) sees them
