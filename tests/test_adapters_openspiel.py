@@ -75,6 +75,15 @@ def test_registered_with_the_games_options_as_parameters() -> None:
     assert openspiel_game("vingt_un", natural_privilege=None).get_parameters()["natural_privilege"] == "none"
     state = openspiel_game("vingt_un", natural_privilege="none").new_initial_state()
     assert state.pycards_game.options.natural_privilege is None
+    # a flag that may be None is "none", "true" or "false", given either way
+    assert openspiel_game("vingt_un").get_parameters()["natural_puts_out"] == "none"
+    for value, word in ((True, "true"), (False, "false"), (None, "none")):
+        for given in (value, word):
+            game = openspiel_game("vingt_un", natural_puts_out=given, deal_passes="hands")
+            assert game.get_parameters()["natural_puts_out"] == word
+            assert game.new_initial_state().pycards_game.options.natural_puts_out is value
+    with pytest.raises(GameOptionError, match="natural_puts_out"):
+        openspiel_game("vingt_un", natural_puts_out="maybe", deal_passes="hands")
 
 
 def test_zero_sum_unless_counters_can_leave_the_seats() -> None:

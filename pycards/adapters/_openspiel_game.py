@@ -38,6 +38,7 @@ from pycards.adapters._common import camel_name, last_records, mixed_seed
 from pycards.errors import GameOptionError
 from pycards.games import Game, canonical_name, game_class, new_game
 from pycards.games.engine.document import shown
+from pycards.games.engine.options import Field
 
 __all__ = ["PycardsGame", "PycardsObserver", "PycardsState", "load", "register", "short_name"]
 
@@ -45,6 +46,24 @@ _INT32 = (-(2**31), 2**31 - 1)
 """pyspiel holds a whole-number parameter in a C++ int."""
 _NONE = "none"
 """The string a choice option that may be ``None`` takes as a pyspiel parameter."""
+_FLAG_WORDS: dict[str, Optional[bool]] = {"none": None, "true": True, "false": False}
+"""The strings of a flag that may be ``None`` (pyspiel holds no such thing), as a parameter."""
+
+
+def _as_parameter(rule: Field, value: Any) -> Any:
+    """An option's value as pyspiel holds it: ``None`` of a choice is ``"none"``, a flag that
+    may be ``None`` is ``"none"``, ``"true"`` or ``"false"``; anything else as it is."""
+    if rule.kind == "bool" and rule.optional and (value is None or type(value) is bool):
+        return _NONE if value is None else str(value).lower()
+    return _NONE if value is None and rule.optional else value
+
+
+def _from_parameter(rule: Field, value: Any) -> Any:
+    """The option's value of a pyspiel parameter (the inverse of :func:`_as_parameter`; a
+    value that is no parameter's is left for the game's options to refuse)."""
+    if rule.kind == "bool" and rule.optional and type(value) is str and value in _FLAG_WORDS:
+        return _FLAG_WORDS[value]
+    return None if rule.optional and value == _NONE else value
 _DEFAULT_PLAYERS = 2
 _DEFAULT_DEALS = 1
 
@@ -64,11 +83,9 @@ def _parameters(name: str) -> dict[str, Any]:
     """The pyspiel parameters of game ``name`` with their defaults: players, seed, options."""
     params: dict[str, Any] = {"players": player_default(name), "seed": 0}
     for rule in game_class(name).Options.describe():
-        default = rule.default
-        if rule.kind == "choice" and all(c is None or isinstance(c, str) for c in rule.choices):
-            params[rule.name] = _NONE if default is None else default
-        elif rule.kind in ("int", "bool") and not rule.optional:
-            params[rule.name] = default
+        if rule.kind == "choice" and all(c is None or isinstance(c, str) for c in rule.choices) or (
+                rule.kind == "bool" or rule.kind == "int" and not rule.optional):  # fmt: skip
+            params[rule.name] = _as_parameter(rule, rule.default)
     if "deals" in params:
         params["deals"] = _DEFAULT_DEALS
     return params
@@ -111,8 +128,8 @@ class _Terms:
             if type(value) is not int or not _INT32[0] <= value <= _INT32[1]:
                 raise GameOptionError(f"parameter {key} of {short_name(name)} must be an int, "
                                       f"not {shown(value)}")  # fmt: skip
-        optional = {rule.name for rule in game_class(name).Options.describe() if None in rule.choices}
-        self.options: dict[str, Any] = {key: None if key in optional and value == _NONE else value
+        rules = {rule.name: rule for rule in game_class(name).Options.describe()}
+        self.options: dict[str, Any] = {key: _from_parameter(rules[key], value) if key in rules else value
                                         for key, value in values.items()}  # fmt: skip
         until = self.options.get("until", "deals")
         if until != "deals" or "deals" not in self.options:
@@ -287,10 +304,10 @@ def load(game: str, players: int, options: Mapping[str, Any]) -> PycardsGame:
     """``pyspiel.load_game`` of the registered game with ``players`` and ``options`` as parameters."""
     key = canonical_name(game)
     register(key)
-    optional = {rule.name for rule in game_class(key).Options.describe() if None in rule.choices}
+    rules = {rule.name: rule for rule in game_class(key).Options.describe()}
     params: dict[str, Any] = {"players": players}
     for option, value in options.items():
-        params[option] = _NONE if value is None and option in optional else value
+        params[option] = _as_parameter(rules[option], value) if option in rules else value
     _Terms(key, params)  # every problem raised here, as GameOptionError, before pyspiel sees it
     loaded: PycardsGame = pyspiel.load_game(short_name(key), params)
     return loaded

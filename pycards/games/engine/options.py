@@ -98,7 +98,8 @@ def _check(rule: Field, value: Any) -> None:
             )
     elif rule.kind == "bool":
         if type(value) is not bool:
-            raise GameOptionError(f"option {rule.name} must be True or False, not {shown(value)}")
+            raise GameOptionError(f"option {rule.name} must be True or False{' or None' if rule.optional else ''}, "
+                                  f"not {shown(value)}")  # fmt: skip
     elif not any(type(value) is type(c) and value == c for c in rule.choices):
         raise GameOptionError(f"option {rule.name} must be one of {rule.allowed()}, not {shown(value)}")
 
