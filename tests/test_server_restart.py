@@ -208,3 +208,87 @@ def test_files_that_cannot_be_loaded_are_left_out_and_the_rest_served(tmp_path: 
         assert client.get(f"/api/tables/{made[1]}").status_code == 404
     assert not (folder / f".{made[0]}.json.tmp").exists()
     assert (folder / f"{made[2]}.json").read_text() == "{ not json"  # left for the operator
+
+
+def _tamper(folder: Path, table: str, change) -> None:
+    path = folder / f"{table}.json"
+    document = json.loads(path.read_text())
+    text = change(document)
+    path.write_text(json.dumps(document) if text is None else text)
+
+
+HOSTILE_FILES = {
+    "created NaN": lambda d: json.dumps(d).replace(f'"created": {json.dumps(d["created"])}', '"created": NaN'),
+    "a 4300-digit number": lambda d: json.dumps(d).replace(f'"number": {d["number"]}', '"number": ' + "9" * 4300),
+    "a key twice": lambda d: json.dumps(d)[:-1] + ', "number": 7}',
+    "an unknown key": lambda d: d.update(extra=1),
+    "every seat a bot": lambda d: d.update(seats=[{"bot": {"policy": "random_legal", "seed": 1}, "token_sha256": None}
+                                                  for _ in d["seats"]]),
+    "more deals than --max-deals": lambda d: d["state"]["options"].update(deals=10**6),
+    "a session that is not a number of deals": lambda d: d["state"]["options"].update(until="freeze_out"),
+    "a bot seed of 4300 digits": lambda d: json.dumps(d).replace(f'"seed": {d["seats"][1]["bot"]["seed"]}',
+                                                                  '"seed": ' + "9" * 4300),
+}
+
+
+def test_hostile_table_files_are_refused_at_start_and_the_rest_served(tmp_path: Path) -> None:
+    """A table file edited to break the server's own rules, or to hold what it cannot write
+    back (NaN, a number too long to print), is refused at start and logged; the other tables
+    are served. Each of these used to load, and some then made every save (and every new
+    table) fail with 500."""
+    names = list(HOSTILE_FILES)
+    with TestClient(create_app(tmp_path, fsync=False)) as client:
+        made = [client.post("/api/tables", json={"game": "vingt_un", "players": 2, "bots": [1]}).json()["table"]
+                for _ in range(len(names) + 1)]  # fmt: skip
+    folder = tmp_path / "tables"
+    for table, name in zip(made[1:], names):
+        _tamper(folder, table, HOSTILE_FILES[name])
+    with TestClient(create_app(tmp_path, fsync=False)) as client:
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        assert set(lobby.tables) == {made[0]}, [n for t, n in zip(made[1:], names) if t in lobby.tables]
+        assert client.post("/api/tables", json={"game": "vingt_un", "players": 2}).status_code == 201
+
+
+def test_special_files_in_the_data_directory_never_stop_the_start(tmp_path: Path) -> None:
+    """A FIFO (which would block an open) or a link to /dev/zero (which never ends) where a
+    table file should be is refused without reading it, and the server starts."""
+    import os
+    import threading
+
+    with TestClient(create_app(tmp_path, fsync=False)) as client:
+        made = [client.post("/api/tables", json={"game": "vingt_un", "players": 2}).json()["table"]
+                for _ in range(3)]  # fmt: skip
+    folder = tmp_path / "tables"
+    (folder / f"{made[1]}.json").unlink()
+    os.mkfifo(folder / f"{made[1]}.json")
+    (folder / f"{made[2]}.json").unlink()
+    (folder / f"{made[2]}.json").symlink_to("/dev/zero")
+    started: list[Any] = []
+    thread = threading.Thread(target=lambda: started.append(create_app(tmp_path, fsync=False)), daemon=True)
+    thread.start()
+    thread.join(timeout=20)
+    assert started, "the server did not start"
+    with TestClient(started[0]) as client:
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        assert set(lobby.tables) == {made[0]}  # the two are logged by the store, unread
+        assert client.get(f"/api/tables/{made[0]}").status_code == 200
+
+
+def test_table_files_are_readable_by_their_owner_only_even_in_an_open_directory(tmp_path: Path) -> None:
+    import stat
+
+    data = tmp_path / "data"
+    (data / "tables").mkdir(parents=True)
+    data.chmod(0o755)
+    (data / "tables").chmod(0o755)
+    with TestClient(create_app(data, fsync=False)) as client:
+        table = client.post("/api/tables", json={"game": "vingt_un", "players": 2}).json()["table"]
+    assert stat.S_IMODE((data / "tables" / f"{table}.json").stat().st_mode) == 0o600
+
+
+def test_head_of_the_tables_route_never_creates_a_table(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path, fsync=False)) as client:
+        answer = client.request("HEAD", "/api/tables", json={"game": "vingt_un", "players": 2})
+        assert answer.status_code == 200 and answer.content == b""
+        assert client.get("/api/tables").json() == {"tables": []}
+        assert not list((tmp_path / "tables").iterdir())

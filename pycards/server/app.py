@@ -162,7 +162,7 @@ def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_ta
 
     async def tables(request: Request) -> Response:
         try:
-            if request.method == "GET":
+            if request.method in ("GET", "HEAD"):  # HEAD: Starlette adds it to a GET route; it is never a create
                 listed = sorted((t for t in lobby.tables.values() if t.game.to_act is not None),
                                 key=lambda t: -t.number)[:LISTED_TABLES]  # fmt: skip
                 summaries: list[JSON] = [t.summary() for t in listed]

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import secrets
 import time
@@ -34,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from pycards.errors import IllegalActionError
+from pycards.errors import IllegalActionError, StateError
 from pycards.games import GAMES, canonical_name, game_class
 from pycards.games.base import Action, Game
 from pycards.games.engine.document import shown
@@ -42,9 +41,9 @@ from pycards.games.engine.options import Field
 from pycards.games.text import action_text
 from pycards.server.errors import ServerConfigError, WireError
 from pycards.server.messages import ActionMessage, CreateRequest
-from pycards.server.store import TableStore
+from pycards.server.store import MAX_FILE_BYTES, TableStore
 from pycards.server.tables import Seat, Table, Watcher, new_table_id, token_digest
-from pycards.server.wire import JSON, dumps, to_json
+from pycards.server.wire import JSON, dumps, parse, to_json
 
 __all__ = ["Limits", "Lobby"]
 
@@ -112,13 +111,27 @@ class Lobby:
         self._stopping = False
         for table_id, text in self.store.read_all():
             try:
-                table = Table.from_document(json.loads(text), table_id)
+                table = Table.from_document(parse(text, MAX_FILE_BYTES), table_id)
+                self._check_served(table)
             except Exception as error:  # StateError mostly: one bad file never stops the server
                 log.warning("table %s is not loaded: %s", table_id, error)
                 self.skipped.append(table_id)
                 continue
             self.tables[table_id] = table
         self._next_number = 1 + max((t.number for t in self.tables.values()), default=-1)
+
+    def _check_served(self, table: Table) -> None:
+        """A table read from its file must be one this server could have made: a person's seat
+        at least, a session of a number of deals, no more deals than ``--max-deals``
+        (StateError otherwise)."""
+        if all(seat.is_bot for seat in table.seats):
+            raise StateError("every seat is a bot's: a table is for people")
+        options = table.game.options
+        until, deals = getattr(options, "until", "deals"), getattr(options, "deals", None)
+        if until != "deals" or type(deals) is not int:
+            raise StateError(f"its session is not a number of deals (until {shown(until)})")
+        if deals > self.limits.max_deals:
+            raise StateError(f"its {deals} deals are more than this server's --max-deals {self.limits.max_deals}")
 
     # -- the games served -------------------------------------------------------------------
 

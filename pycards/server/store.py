@@ -6,13 +6,17 @@ unless turned off) and renames it over the table's file with ``os.replace``,
 which is atomic: a crash leaves either the old file or the new one, never a
 part of one. A leftover temporary file (a crash during a write) is removed on
 the next start. The files hold the seeds and the bots' seeds: the data
-directory is the server's alone (it is created readable by its owner only).
+directory is the server's alone (it is created readable by its owner only, and
+every file is written readable by its owner only). Only regular files are read
+(never a symlink, a FIFO or a device), and never more than
+:data:`MAX_FILE_BYTES` of one.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,7 +58,8 @@ class TableStore:
         target = self.path(table_id)
         temporary = self.folder / f".{table_id}.json.tmp"
         try:
-            with open(temporary, "w", encoding="utf-8") as file:
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+            with open(descriptor, "w", encoding="utf-8") as file:
                 file.write(text)
                 file.flush()
                 if self.fsync:
@@ -82,9 +87,26 @@ class TableStore:
             if suffix != "json" or not TABLE_ID.fullmatch(stem):
                 continue
             try:
-                if path.stat().st_size > MAX_FILE_BYTES:
-                    log.warning("table file %s is larger than %d bytes: not loaded", name, MAX_FILE_BYTES)
-                    continue
-                yield stem, path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
+                text = _read_regular(path)
+            except (OSError, UnicodeDecodeError, ValueError) as error:
                 log.warning("table file %s cannot be read (%s): not loaded", name, error)
+                continue
+            yield stem, text
+
+
+def _read_regular(path: Path) -> str:
+    """The text of ``path`` if it is a regular file (not a symlink, a FIFO or a device) of at
+    most :data:`MAX_FILE_BYTES`; ValueError saying why not, OSError if it cannot be read. The
+    file is opened without following a link and without waiting on a FIFO, and at most one
+    byte more than the limit is read."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise ValueError("not a regular file")
+        with open(descriptor, "rb", closefd=False) as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    finally:
+        os.close(descriptor)
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"larger than {MAX_FILE_BYTES} bytes")
+    return data.decode("utf-8")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import math
 import re
 import secrets
 from collections.abc import Mapping
@@ -192,6 +193,9 @@ class Table:
         """A table from :meth:`document`, checked; StateError naming the first problem."""
         if not isinstance(data, Mapping):
             raise StateError(f"a table file holds an object, not {shown(data)}")
+        if set(data) != _DOCUMENT_KEYS:
+            odd = sorted(set(map(str, data)).symmetric_difference(_DOCUMENT_KEYS))
+            raise StateError(f"a table file holds exactly the keys {sorted(_DOCUMENT_KEYS)}, not with {odd}")
         if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
             raise StateError(f"not a table file of format {FORMAT} {FORMAT_VERSION}: "
                              f"{shown(data.get('format'))} {shown(data.get('format_version'))}")  # fmt: skip
@@ -199,9 +203,9 @@ class Table:
         if table_id != expected_id or not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
             raise StateError(f"id {shown(table_id)} does not match the file name {expected_id!r}")
         number, created = data.get("number"), data.get("created")
-        if type(number) is not int or number < 0:
-            raise StateError(f"number must be a whole number, not {shown(number)}")
-        if type(created) not in (int, float):
+        if type(number) is not int or not 0 <= number < 2**63:
+            raise StateError(f"number must be a whole number from 0 to 2**63 - 1, not {shown(number)}")
+        if not isinstance(created, (int, float)) or type(created) is bool or not math.isfinite(created) or created < 0:
             raise StateError(f"created must be a time, not {shown(created)}")
         name = data.get("game")
         if not isinstance(name, str):
@@ -211,8 +215,12 @@ class Table:
         if not isinstance(raw_seats, list) or len(raw_seats) != game.players:
             raise StateError(f"seats must list the {game.players} seats, not {shown(raw_seats)}")
         seats = [_seat(raw, i) for i, raw in enumerate(raw_seats)]
-        when = float(created)  # type: ignore[arg-type]
+        when = float(created)
         return cls(table_id, game, seats, number, when, first_record=game.records)
+
+
+_DOCUMENT_KEYS = frozenset({"format", "format_version", "id", "number", "created", "game", "seats", "state"})
+"""The keys of :meth:`Table.document`, all of them and no others."""
 
 
 def _seat(raw: object, index: int) -> Seat:
@@ -222,7 +230,7 @@ def _seat(raw: object, index: int) -> Seat:
     seed = None
     if bot is not None:
         well_formed = isinstance(bot, Mapping) and bot.get("policy") == BOT_POLICY
-        if not well_formed or type(bot.get("seed")) is not int:
+        if not well_formed or type(bot.get("seed")) is not int or not 0 <= bot["seed"] < 2**64:
             raise StateError(f"seats[{index}].bot must be {{policy: {BOT_POLICY!r}, seed: int}}, "
                              f"not {shown(bot)}")  # fmt: skip
         seed = bot["seed"]
