@@ -235,8 +235,9 @@ class DrawPoker(PokerTable):
         self._next_jackpot = 0
         if not self._jackpot or opener is None or not won.get(opener):
             return won
-        if opener not in self._shown:  # law 33: "he shall show his hand"
-            self._reveal(opener)
+        dealt = self._original[opener]  # law 33: "he shall show his hand", as dealt (law 30 judges that)
+        if not set(dealt) <= set(self._shown.get(opener, ())):
+            self._reveal(opener, dealt)
         if self._qualified:
             return won
         self._entries.append(Note(f"p{opener} opened the jack-pot without two {_PAIR_NAMES[jackpot_minimum(self._jackpot)]}"

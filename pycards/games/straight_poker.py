@@ -14,8 +14,9 @@ unless the option ``profile`` says otherwise; docs/rules.md section 6.3. A deal:
    stays, the next holder of the buck antes again ("making a double pool") and
    the deal passes to the left. Once a bet is made, each in turn must call it,
    raise it or abandon his hand, those who passed the first time included.
-4. The show as at Draw Poker; the winner of the pool takes the deal (the
-   largest share of it; equal shares: the first from the dealer's left).
+4. The show as at Draw Poker; the winner of the pool takes the deal (the seat
+   that gains most from it, what it takes less its own stake; equal gains: the
+   first from the dealer's left).
 
 >>> from pycards.games import new_game
 >>> game = new_game("straight_poker", players=3, seed=2, deals=4)
