@@ -598,7 +598,9 @@ class Witness:
             else:
                 assert note == f"p{seat} takes what is left" or note.startswith("nobody holds counters"), (note, entry)
                 self.left += amount
-                self.left_of[seat] = self.left_of.get(seat, 0) + amount
+                if note == f"p{seat} takes what is left":  # the session's end, after the next dealer is chosen
+                    self.left_of[seat] = self.left_of.get(seat, 0) + amount
+                # (a pool nobody could win shared by the deal's players is shared before the deal passes)
             return
         assert payee == POOL and seat_of(payer) is not None, entry
         seat = seat_of(payer)
@@ -758,8 +760,8 @@ class Witness:
         return next((s for s in seats if self.balances[f"p{s}"] - self.left_to(s) > 0), seats[0])
 
     def left_to(self, seat: int) -> int:
-        """What ``seat`` took of what was left in the pool at the session's end (paid after the
-        next dealer is chosen)."""
+        """What ``seat`` took of what was left in the pool at the session's end, as its last
+        holder (paid after the next dealer is chosen)."""
         return self.left_of.get(seat, 0)
 
     def _bell_rung(self) -> None:

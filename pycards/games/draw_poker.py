@@ -27,7 +27,8 @@ hand; an unopened jack-pot is followed by one needing two queens, then two
 kings, the series repeating. The first say is still on the left of the player
 left of the dealer (the ante's place), who bets first after the draw. A player
 may open without the hand (his choice); the opener who wins shows his hand as
-dealt, and without the openers he cannot claim the pool, pays double the ante
+dealt (the hand he holds, if the short pack of law 41 shuffled his discards to
+deal them again), and without the openers he cannot claim the pool, pays double the ante
 into it, and the next deal is a jack-pot as if this one had not been opened
 (law 33).
 
@@ -235,9 +236,12 @@ class DrawPoker(PokerTable):
         self._next_jackpot = 0
         if not self._jackpot or opener is None or not won.get(opener):
             return won
-        dealt = self._original[opener]  # law 33: "he shall show his hand", as dealt (law 30 judges that)
-        if not set(dealt) <= set(self._shown.get(opener, ())):
-            self._reveal(opener, dealt)
+        # law 33: "he shall show his hand": as dealt, which law 30 judges; but if the short pack
+        # (law 41) shuffled his discards to deal them again, they may lie in others' hands
+        # (law 28: seen by nobody), so he shows the hand he holds
+        hand = tuple(self._hands[opener]) if self._discards_shuffled else self._original[opener]
+        if not set(hand) <= set(self._shown.get(opener, ())):
+            self._reveal(opener, hand)
         if self._qualified:
             return won
         self._entries.append(Note(f"p{opener} opened the jack-pot without two {_PAIR_NAMES[jackpot_minimum(self._jackpot)]}"

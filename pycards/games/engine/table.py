@@ -231,6 +231,8 @@ class PokerTable(Game):
         self._bets = Betting([0] * players, [0] * players, out=range(players))
         self._discarded = [-1] * players
         """Per seat, the cards discarded in the draw (-1: not yet drawn)."""
+        self._discards_shuffled = False
+        """Whether the draw shuffled the discards to deal them again (law 41)."""
         self._drawn = [-1] * players
         self._drawers: list[int] = []
         self._owed: list[tuple[int, int]] = []
@@ -626,6 +628,7 @@ class PokerTable(Game):
             for _ in range(count):
                 if not pack.stock:
                     self._entries.append(Reshuffled(pack.reshuffle_used()))
+                    self._discards_shuffled = True
                 self._deal_card(seat)
             self._drawn[seat] = count
 
