@@ -58,6 +58,14 @@ def _as_parameter(rule: Field, value: Any) -> Any:
     return _NONE if value is None and rule.optional else value
 
 
+def _pyspiel_holds(rule: Field) -> bool:
+    """Whether an option can be a pyspiel parameter: a whole number (not one that may be
+    None), a flag (one that may be None as a word) or a choice of strings (None as "none")."""
+    if rule.kind == "choice":
+        return all(c is None or isinstance(c, str) for c in rule.choices)
+    return rule.kind == "bool" or not rule.optional
+
+
 def _from_parameter(rule: Field, value: Any) -> Any:
     """The option's value of a pyspiel parameter (the inverse of :func:`_as_parameter`; a
     value that is no parameter's is left for the game's options to refuse)."""
@@ -83,8 +91,7 @@ def _parameters(name: str) -> dict[str, Any]:
     """The pyspiel parameters of game ``name`` with their defaults: players, seed, options."""
     params: dict[str, Any] = {"players": player_default(name), "seed": 0}
     for rule in game_class(name).Options.describe():
-        if rule.kind == "choice" and all(c is None or isinstance(c, str) for c in rule.choices) or (
-                rule.kind == "bool" or rule.kind == "int" and not rule.optional):  # fmt: skip
+        if _pyspiel_holds(rule):
             params[rule.name] = _as_parameter(rule, rule.default)
     if "deals" in params:
         params["deals"] = _DEFAULT_DEALS

@@ -28,9 +28,9 @@ kings, the series repeating. The first say is still on the left of the player
 left of the dealer (the ante's place), who bets first after the draw. A player
 may open without the hand (his choice); the opener who wins shows his hand as
 dealt (the hand he holds, if the short pack of law 41 shuffled his discards to
-deal them again), and without the openers he cannot claim the pool, pays double the ante
-into it, and the next deal is a jack-pot as if this one had not been opened
-(law 33).
+deal them again), and without the openers he cannot claim the pool, pays double
+the ante into it, and the next deal is a jack-pot as if this one had not been
+opened (law 33).
 
 Decisions where the laws are silent (docs/rules.md section 6.2): before the
 game is opened a player opens or passes (retiring, law 27), in jack-pots too;

@@ -414,11 +414,11 @@ class VingtUn(Game):
         self.players, self.seed, self.options = players, seed, options
         self.names = tuple(f"p{i}" for i in range(players))
         self._alone = tuple((seat,) for seat in range(players))
+        """Each seat's audience of one (a card dealt face down to it), shared by every record."""
         self._leftwards = tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
         """Each seat, then the others in turn leftwards: the order of the rows in its encoding."""
         self._seats_encoded: tuple[Any, ...] = (None, -1, 0, [])
         """What :meth:`_seat_features` made last, with the money, dealer and seats out it is for."""
-        """Each seat's audience of one (a card dealt face down to it), shared by every record."""
         cards = pack_cards(packs=2) if options.deal_passes == "two_packs" else FULL
         self._pack = Pack(cards, seed_key(seed))
         self._stakes = [Stake(a) for a in range(options.min_stake, options.max_stake + 1)]

@@ -1077,10 +1077,11 @@ class PokerTable(Game):
         if o.until != "rotations" and session.returns:
             raise StateError(f"document.deal.session.returns must be 0 when the session ends by {o.until!r}, "
                              f"not {session.returns}")  # fmt: skip
-        if not session.over and (o.until == "rotations" and session.returns >= o.rotations
-                                 or o.until == "deals" and session.deals >= o.deals and not self._carry):  # fmt: skip
+        limit = o.rotations if o.until == "rotations" else o.deals
+        if not session.over and (o.until == "rotations" and session.returns >= limit
+                                 or o.until == "deals" and session.deals >= limit and not self._carry):  # fmt: skip
             raise StateError(f"document.deal.session: {session.deals} deals and {session.returns} rounds, and"
-                             f" no pool to play for, end a session of {o.until} {o.deals if o.until == 'deals' else o.rotations}")  # fmt: skip
+                             f" no pool to play for, end a session of {limit} {o.until}")  # fmt: skip
         if not o.max_decisions and self._last_truncated:
             raise StateError("document.deal.last_truncated: a deal is truncated only under max_decisions")
         if session.deals and self._top:
