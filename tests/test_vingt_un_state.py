@@ -272,6 +272,8 @@ NAMED = [
     ("a price without selling", "two_packs", lambda d: d["state"].__setitem__("price", 1), ("price",)),
     ("more deals than the session has, not over", "two_packs", lambda d: d["session"].__setitem__("deals", 5),
      ("session.deals",)),
+    ("rounds of the deal counted in a session of deals", "two_packs",
+     lambda d: d["session"].__setitem__("returns", 1), ("returns must be 0",)),
     ("two packs gone through more than once", "two_packs", lambda d: d["state"].__setitem__("passes", 3),
      ("passes",)),
     ("two packs: a card three times", "two_packs",

@@ -296,9 +296,9 @@ def _check_counts(game: VingtUn, phase: str) -> None:
     if o.until == "deals" and (session.deals > o.deals or (session.deals == o.deals) != over):
         raise StateError(f"document.session.deals {session.deals} does not fit a session of {o.deals} deals "
                          f"{'that is over' if over else 'still in play'}")  # fmt: skip
-    if o.until == "rotations" and (session.returns > o.rotations or (session.returns == o.rotations) != over):
+    if o.until == "rotations" and over and session.returns != o.rotations:  # the rest: Session.restore
         raise StateError(f"document.session.returns {session.returns} does not fit a session of {o.rotations} "
-                         f"rotations {'that is over' if over else 'still in play'}")  # fmt: skip
+                         "rotations that is over")  # fmt: skip
     if not o.max_decisions and (game._truncated or game._last_truncated):
         raise StateError("document.state: a deal is truncated without a bound on decisions (max_decisions 0)")
     if phase in (STAKE, DOUBLE, PLAY, DEALER) and game._truncated:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import Any, Literal
 
+from pycards.errors import StateError
 from pycards.games.engine.document import Reader
 
 __all__ = ["SESSION_ENDS", "Session", "eldest", "left_of", "next_in", "rotation"]
@@ -102,9 +103,17 @@ class Session:
                 "out": sorted(self.out), "over": self.over}  # fmt: skip
 
     def restore(self, data: Reader, players: int) -> None:
-        """Take the counts of :meth:`to_dict` (checked by ``data``)."""
+        """Take the counts of :meth:`to_dict` (checked by ``data``). The rounds of the deal
+        are counted only when the session ends by them, and a session still in play has
+        not come round ``limit`` times (:meth:`play_on` takes the last one back)."""
         self.first_dealer = data.int("first_dealer", 0, players - 1)
         self.deals = data.int("deals", 0, 2**62)
         self.returns = data.int("returns", 0, 2**62)
         self.out = set(data.seats("out", players))
         self.over = data.bool("over")
+        if self.until != "rotations" and self.returns:
+            raise StateError(f"{data.path}.returns must be 0 when the session ends by {self.until!r}, "
+                             f"not {self.returns}")  # fmt: skip
+        if self.until == "rotations" and (self.returns > self.limit or not self.over and self.returns == self.limit):
+            raise StateError(f"{data.path}.returns: {self.returns} rounds do not fit a session of {self.limit} "
+                             f"rotations {'that is over' if self.over else 'still in play'}")  # fmt: skip

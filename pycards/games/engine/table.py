@@ -1069,19 +1069,14 @@ class PokerTable(Game):
             self._advance()
 
     def _check_counts(self) -> None:
-        """A snapshot's session counts and flags must fit the options: rounds of the deal are
-        counted only when the session ends by them; a session still in play has deals (or
-        rounds) to go, or a pool to play for; a deal is truncated only under a bound; the
-        stacked cards are the first deal's."""
+        """A snapshot's session counts and flags must fit the options (the rounds of the deal
+        are :meth:`Session.restore`'s): a session of deals still in play has deals to go, or a
+        pool to play for; a deal is truncated only under a bound; the stacked cards are the
+        first deal's."""
         o, session = self.options, self._session
-        if o.until != "rotations" and session.returns:
-            raise StateError(f"document.deal.session.returns must be 0 when the session ends by {o.until!r}, "
-                             f"not {session.returns}")  # fmt: skip
-        limit = o.rotations if o.until == "rotations" else o.deals
-        if not session.over and (o.until == "rotations" and session.returns >= limit
-                                 or o.until == "deals" and session.deals >= limit and not self._carry):  # fmt: skip
-            raise StateError(f"document.deal.session: {session.deals} deals and {session.returns} rounds, and"
-                             f" no pool to play for, end a session of {limit} {o.until}")  # fmt: skip
+        if o.until == "deals" and not session.over and session.deals >= o.deals and not self._carry:
+            raise StateError(f"document.deal.session: {session.deals} deals, and no pool to play for, end a "
+                             f"session of {o.deals} deals")  # fmt: skip
         if not o.max_decisions and self._last_truncated:
             raise StateError("document.deal.last_truncated: a deal is truncated only under max_decisions")
         if session.deals and self._top:
