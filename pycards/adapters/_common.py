@@ -115,10 +115,11 @@ class Table:
 
     ``actions`` is every action by its id (``action_from_index`` of each, made
     once); ``num_actions`` and ``observation_size`` come from the game's
-    ``info``. :meth:`new` starts a session of the same terms with another seed.
+    ``info``. :meth:`new` starts a session of the same terms with another seed
+    (:meth:`Game.new_session` of the first).
     """
 
-    __slots__ = ("name", "players", "options", "actions", "num_actions", "observation_size", "info")
+    __slots__ = ("name", "players", "options", "actions", "num_actions", "observation_size", "info", "_first")
 
     def __init__(self, game: object, players: object, options: Mapping[str, Any], seed: int = 0) -> None:
         self.name = canonical_name(game)
@@ -133,7 +134,8 @@ class Table:
         self.num_actions: int = probe.num_actions
         self.observation_size: int = self.info.observation_size
         self.actions: tuple[Action, ...] = tuple(probe.action_from_index(i) for i in range(self.num_actions))
+        self._first = probe
 
     def new(self, seed: int) -> Game:
         """A new session of these terms, its chance seeded by ``seed``."""
-        return new_game(self.name, players=self.players, seed=seed, **self.options)
+        return self._first.new_session(seed)

@@ -150,6 +150,7 @@ class _Terms:
         self.max_length: int = self.options["deals"] * self.info.max_decisions_per_deal
         self.params = {"players": players, "seed": seed, **values}
         self._made = 0
+        self._first = probe
 
     def next_seed(self) -> int:
         """The seed of the next state's session."""
@@ -157,7 +158,8 @@ class _Terms:
         return mixed_seed(self.seed, self._made)
 
     def new(self, seed: int) -> Game:
-        return new_game(self.name, players=self.players, seed=seed, **self.options)
+        """A new session of these terms, its chance seeded by ``seed``."""
+        return self._first.new_session(seed)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Terms:
         return self

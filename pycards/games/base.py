@@ -41,7 +41,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional, TypeVar
 
 from pycards.errors import GameOptionError, IllegalActionError, StateError
 from pycards.games.engine.codec import Codec, Domains
@@ -150,6 +150,9 @@ class GameInfo(NamedTuple):
     observation_size: int
 
 
+_G = TypeVar("_G", bound="Game")
+
+
 class Game(ABC):
     """Base of the game drivers (the module docstring gives the protocol)."""
 
@@ -175,6 +178,17 @@ class Game(ABC):
     @abstractmethod
     def __init__(self, players: int = 4, seed: int = 0, **options: Any) -> None:
         """A new session for ``players`` seats, its chance seeded by ``seed``, on ``options``."""
+
+    def new_session(self: _G, seed: int) -> _G:
+        """A new session at this table, its chance seeded by ``seed``: the game ``new_game``
+        makes from this one's players, options and set-up arguments (``dealer``, ``top``...;
+        a game restored from a snapshot has none). A game may make it faster, checking only
+        the seed and sharing what the players and options alone decide: a simulator or an
+        environment starting session after session calls this.
+        """
+        check_seed(seed)
+        start = getattr(self, "_start_args", {})
+        return type(self)(self.players, seed, **start, **self.options.to_dict())
 
     # -- the session ------------------------------------------------------------------------
 

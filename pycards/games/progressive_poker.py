@@ -67,7 +67,7 @@ from typing import Annotated, Any, ClassVar, Literal, Optional
 from pycards.errors import GameOptionError, StateError
 from pycards.games.draw_poker import DrawPoker, DrawPokerOptions
 from pycards.games.engine.document import Reader, shown
-from pycards.games.engine.events import DealEnded, Dealt, Note, Record
+from pycards.games.engine.events import DealEnded, Dealt, Note, Record, turned_up
 from pycards.games.engine.options import Options, Range
 from pycards.games.base import OVER
 from pycards.games.engine.table import KNAVE, POOL
@@ -182,9 +182,7 @@ class ProgressivePoker(DrawPoker):
                 continue
             index, draws = self._pack.first_to_turn_up(len(seats), KNAVE)
             self._table_dealers[table] = seats[index]
-            for k in range(len(draws[index])):
-                self._entries.extend(Dealt(seats[i], -1, cards[k], None) for i, cards in enumerate(draws)
-                                     if k < len(cards))  # fmt: skip
+            self._entries.extend(turned_up(draws, seats))
             self._entries.append(Note(f"the first knave at table {table} falls to p{seats[index]}, who deals"))
         self._session.first_dealer = self._table_dealers[0]
         self._top = list(top)

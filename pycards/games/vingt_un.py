@@ -37,7 +37,7 @@ from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
 from pycards.games.base import OVER, Action, Game, GameInfo, check_seed
 from pycards.games.engine.document import shown
-from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown
+from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown, turned_up
 from pycards.games.engine.options import Options, Range
 from pycards.games.engine.pack import FULL, Pack, pack_cards, seed_key
 from pycards.games.engine.seats import Session, next_in, rotation
@@ -400,36 +400,38 @@ class VingtUn(Game):
         terms = VingtUnOptions.from_dict(options, "vingt_un")
         stacked = parse(top)
         self._setup(players, seed, terms)
-        self._start_args = {"dealer": dealer, "top": list(stacked)}
+        self._start_args: dict[str, Any] = {"dealer": dealer, "top": list(stacked)}
         self._start(dealer, stacked)
 
     # -- setting up --------------------------------------------------------------------------
 
-    def _setup(self, players: int, seed: int, options: VingtUnOptions) -> None:
-        if options.max_decisions and options.max_decisions < players + 3:
-            raise GameOptionError(
-                f"option max_decisions must be 0 or at least players + 3 = {players + 3}, "
-                f"not {options.max_decisions!r}"
-            )
-        self.players, self.seed, self.options = players, seed, options
-        self.names = tuple(f"p{i}" for i in range(players))
-        self._alone = tuple((seat,) for seat in range(players))
-        """Each seat's audience of one (a card dealt face down to it), shared by every record."""
-        self._leftwards = tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
-        """Each seat, then the others in turn leftwards: the order of the rows in its encoding."""
+    def new_session(self, seed: int) -> VingtUn:
+        check_seed(seed)
+        game = VingtUn.__new__(VingtUn)
+        start = getattr(self, "_start_args", None) or {"dealer": None, "top": []}
+        game._setup(self.players, seed, self.options, table=self)
+        game._start_args = start
+        game._start(start["dealer"], start["top"])
+        return game
+
+    def _setup(self, players: int, seed: int, options: VingtUnOptions, table: VingtUn | None = None) -> None:
+        """Set up a session before it starts: the terms made from ``players`` and ``options``
+        (or shared with ``table``, a game of the same ones), then the state."""
+        if table is None:
+            self._set_terms(players, options)
+            cards = pack_cards(packs=2) if options.deal_passes == "two_packs" else FULL
+            self._pack = Pack(cards, seed_key(seed))
+        else:
+            self.__dict__.update({name: table.__dict__[name] for name in _TERMS})
+            self._pack = table._pack.renewed(seed_key(seed))
+        self.seed = seed
         self._seats_encoded: tuple[Any, ...] = (None, -1, 0, [])
         """What :meth:`_seat_features` made last, with the money, dealer and seats out it is for."""
-        cards = pack_cards(packs=2) if options.deal_passes == "two_packs" else FULL
-        self._pack = Pack(cards, seed_key(seed))
-        self._stakes = [Stake(a) for a in range(options.min_stake, options.max_stake + 1)]
-        self._divides = [Divide(a) for a in range(options.min_stake, options.max_stake + 1)]
         self._records = History()
         self._busy = False
         self._entries: list[Any] = []
         self._first_dealer_draw: list[list[int]] = []
         self._clear_hands()
-        self._orders: dict[tuple[Any, ...], list[int]] = {}
-        self._masks: dict[tuple[Any, ...], Any] = {}
         self._money: tuple[tuple[int, ...], int] | None = None
         self._phase = OVER
         self._dealer = self._proper_dealer = -1
@@ -450,11 +452,34 @@ class VingtUn(Game):
         limit = options.rotations if options.until == "rotations" else options.deals
         self._session = Session(options.until, limit, 0)
 
-    def _open_ledger(self) -> None:
-        parties = {name: self.options.counters for name in self.names}
-        if self.options.has_pool:
+    def _set_terms(self, players: int, options: VingtUnOptions) -> None:
+        """What the players and options alone decide (:data:`_TERMS`): made once for a table and
+        shared by its new sessions, so none of it is ever changed once made (caches aside)."""
+        if options.max_decisions and options.max_decisions < players + 3:
+            raise GameOptionError(
+                f"option max_decisions must be 0 or at least players + 3 = {players + 3}, "
+                f"not {options.max_decisions!r}"
+            )
+        self.players, self.options = players, options
+        self.names = tuple(f"p{i}" for i in range(players))
+        self._alone = tuple((seat,) for seat in range(players))
+        """Each seat's audience of one (a card dealt face down to it), shared by every record."""
+        self._leftwards = tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
+        """Each seat, then the others in turn leftwards: the order of the rows in its encoding."""
+        self._stakes = [Stake(a) for a in range(options.min_stake, options.max_stake + 1)]
+        self._divides = [Divide(a) for a in range(options.min_stake, options.max_stake + 1)]
+        self._orders: dict[tuple[Any, ...], list[int]] = {}
+        """The order of play for each (proper dealer, dealer, seats out), made when first met."""
+        self._masks: dict[tuple[Any, ...], Any] = {}
+        """The legal mask of each kind of position (:meth:`legal_mask`), made when first met."""
+        parties = dict.fromkeys(self.names, options.counters)
+        if options.has_pool:
             parties["pool"] = 0
-        self._ledger = Ledger(parties, credit=self.names, journal=False)
+        self._opening = Ledger(parties, credit=self.names, journal=False)
+        """The ledger at the start of a session (never paid through: each session copies it)."""
+
+    def _open_ledger(self) -> None:
+        self._ledger = self._opening.copy()
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -761,9 +786,7 @@ class VingtUn(Game):
             dealer, draws = self._pack.first_to_turn_up(self.players, ACE)
             self._first_dealer_draw = draws
             self._entries.append(Note(f"the first ace falls to p{dealer}, who deals"))
-            for k in range(len(draws[dealer])):  # one card to each seat in turn, from seat 0
-                self._entries.extend(Dealt(seat, -1, cards[k], None) for seat, cards in enumerate(draws)
-                                     if k < len(cards))  # fmt: skip
+            self._entries.extend(turned_up(draws))  # one card to each seat in turn, from seat 0
         else:
             self._entries.append(Note(f"p{dealer} deals"))
         self._session.first_dealer = dealer
@@ -1226,7 +1249,7 @@ class VingtUn(Game):
             if self._first_record:
                 raise StateError("this game was restored from a snapshot: its earlier actions are not kept")
             data["history"] = {
-                "start": dict(self._start_args),
+                "start": {"dealer": self._start_args["dealer"], "top": list(self._start_args["top"])},
                 "actions": [r.action.to_dict() for r in self._records if r.action is not None],
             }
         return data
@@ -1239,6 +1262,9 @@ class VingtUn(Game):
         return restore(cls, data)
 
 
+_TERMS = ("players", "options", "names", "_alone", "_leftwards", "_stakes", "_divides", "_orders", "_masks",
+          "_opening")  # fmt: skip
+"""The attributes :meth:`VingtUn._set_terms` makes, which the new sessions of a table share."""
 _HAND_FEATURES = 9
 _STALE = (None, None, None, None)
 """A row's four cached values (:meth:`VingtUn._clear_hands`), all dropped."""

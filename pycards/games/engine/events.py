@@ -20,7 +20,7 @@ spectator's view, which sees no face-down card at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
 
 from pycards.settlement import Payment
@@ -28,7 +28,7 @@ from pycards.settlement import Payment
 if TYPE_CHECKING:
     from pycards.games.base import Action
 
-__all__ = ["DealEnded", "Dealt", "Entry", "History", "Note", "Record", "Reshuffled", "Shown"]
+__all__ = ["DealEnded", "Dealt", "Entry", "History", "Note", "Record", "Reshuffled", "Shown", "turned_up"]
 
 
 class Dealt(NamedTuple):
@@ -74,6 +74,25 @@ class DealEnded(NamedTuple):
 
 
 Entry = Union[Dealt, Shown, Reshuffled, Payment, Note, DealEnded]
+
+
+def turned_up(draws: Sequence[Sequence[int]], seats: Sequence[int] = ()) -> list[Dealt]:
+    """The entries of cards turned up one to each place in turn from the first, as
+    :meth:`~pycards.games.engine.pack.Pack.first_to_turn_up` deals them to choose a
+    dealer: each face up, to no hand (``hand`` -1), in the order dealt. ``seats`` are
+    the seats at the places (by default place ``i`` is seat ``i``).
+
+    >>> [(e.seat, e.card) for e in turned_up([[3, 50], [9]])]
+    [(0, 3), (1, 9), (0, 50)]
+    """
+    places = len(draws)
+    at = seats or range(places)
+    return [_new(Dealt, (at[i % places], -1, draws[i % places][i // places], None))
+            for i in range(sum(map(len, draws)))]  # fmt: skip
+
+
+_new = tuple.__new__
+"""Makes a NamedTuple from a tuple of its fields without its Python-level ``__new__``."""
 
 
 def _entry_dict(entry: Entry) -> dict[str, Any]:

@@ -270,13 +270,9 @@ class Pack:
         seat = _whole(start, "start", 0, seats - 1)
         order = shuffled(FULL, self.key, self._count())
         self.shuffles += 1
-        draws: list[list[int]] = [[] for _ in range(seats)]
-        for card in order:
-            draws[seat].append(card)
-            if card >> 2 == wanted:
-                break
-            seat = (seat + 1) % seats
-        return seat, draws
+        turned = 1 + min(map(order.index, range(4 * wanted, 4 * wanted + 4)))  # the first of the rank's four
+        draws = [order[(place - seat) % seats : turned : seats] for place in range(seats)]
+        return (seat + turned - 1) % seats, draws
 
     def order(self, n: int) -> list[int]:
         """A seeded order of ``n`` things (0..n-1, n at most 256): seats drawn by lot, a cut
@@ -362,6 +358,20 @@ class Pack:
         twin = type(self).__new__(type(self))
         twin.cards, twin.key, twin.shuffles = self.cards, self.key, self.shuffles
         twin.stock, twin.used = list(self.stock), list(self.used)
+        return twin
+
+    def renewed(self, key: int) -> Pack:
+        """A new pack of the same cards, none dealt or shuffled yet, its chance keyed by
+        ``key``: a new session of a game (the cards are not checked again).
+
+        >>> pack = Pack(FULL, key=0)
+        >>> pack.shuffle()
+        >>> fresh = pack.renewed(key=1); fresh.cards == pack.cards, fresh.remaining, fresh.shuffles
+        (True, 0, 0)
+        """
+        twin = type(self).__new__(type(self))
+        twin.cards, twin.key, twin.shuffles = self.cards, _whole(key, "the key", 0, _KEY_HIGH, "0..2**64-1"), 0
+        twin.stock, twin.used = [], []
         return twin
 
     def to_dict(self) -> dict[str, Any]:

@@ -44,7 +44,7 @@ from pycards.errors import GameOptionError, StateError
 from pycards.games.base import OVER, Action, Game, GameInfo, check_seed
 from pycards.games.engine.betting import CALL, CHECK, FOLD, RAISE, Betting, Call, Check, Fold, Raise
 from pycards.games.engine.document import Reader, same, shown
-from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown
+from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown, turned_up
 from pycards.games.engine.options import Options, Range
 from pycards.games.engine.pack import FULL, Pack, seed_key
 from pycards.games.engine.seats import Session, rotation
@@ -248,8 +248,7 @@ class PokerTable(Game):
         if dealer is None:
             dealer, draws = self._pack.first_to_turn_up(self.players, KNAVE)
             self._entries.append(Note(f"the first knave falls to p{dealer}, who deals"))
-            for k in range(len(draws[dealer])):
-                self._entries.extend(Dealt(s, -1, cards[k], None) for s, cards in enumerate(draws) if k < len(cards))
+            self._entries.extend(turned_up(draws))
         else:
             self._entries.append(Note(f"p{dealer} deals"))
         self._session.first_dealer = self._dealer = dealer
