@@ -11,6 +11,8 @@ import enum
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from pycards._messages import shown
+
 Evaluate = Callable[[Any, str], int]
 C = TypeVar("C")
 
@@ -31,13 +33,13 @@ def winners_with(evaluate: Evaluate, hands: Sequence[Any], rules: str) -> list[i
 
     if isinstance(hands, (str, bytes)):
         raise CardTypeError(
-            f"winners() takes a list of hands, not one string: {hands!r}; "
-            f"write [{hands!r}] for a single hand"
+            f"winners() takes a list of hands, not one string: {shown(hands)}; "
+            f"write [{shown(hands)}] for a single hand"
         )
     try:
         hands = list(hands)
     except TypeError:
-        raise CardTypeError(f"winners() takes a list of hands, not {type(hands).__name__}: {hands!r}") from None
+        raise CardTypeError(f"winners() takes a list of hands, not {type(hands).__name__}: {shown(hands)}") from None
     if not hands:
         raise ValueError("winners() needs at least one hand")
     strengths = [evaluate(h, rules) for h in hands]

@@ -13,12 +13,13 @@ ids can be exchanged with them.
 
 from __future__ import annotations
 
-import operator
 import os
 import re
+import threading
 from collections.abc import Iterable
 from typing import Union
 
+from pycards._integers import integer
 from pycards._messages import shown
 from pycards.errors import (
     CardTypeError,
@@ -63,6 +64,8 @@ _CARDS_BY_TEXT = {
     for suit, s in _SUIT_TOKENS.items()
 }
 _SEPARATORS = re.compile(r"[\s,]+")
+_DEALING = threading.Lock()
+"""Held while a :class:`Deck` deals, so that decks shared between threads never deal a card twice."""
 
 
 def rank_of(card_id: int | str) -> int:
@@ -85,8 +88,10 @@ def rank_name(rank: int, plural: bool = False, knave: bool = True) -> str:
     >>> rank_name(9), rank_name(9, plural=True, knave=False), rank_name(4, plural=True)
     ('knave', 'jacks', 'sixes')
     """
-    if type(rank) is not int:
+    index = integer(rank)
+    if index is None:
         raise CardTypeError(f"a rank is an int index 0..12, not {type(rank).__name__}: {shown(rank)}")
+    rank = index
     if not 0 <= rank < len(RANK_NAMES):
         raise UnknownCardError(f"rank index {shown(rank)} is outside 0..12")
     word = RANK_NAMES[rank] if knave or rank != 9 else "jack"
@@ -114,18 +119,13 @@ def card(token: str | int) -> int:
     (51, 0)
     """
     if isinstance(token, str):
-        found = _CARDS_BY_TEXT.get(token.strip().upper())
+        found = _CARDS_BY_TEXT.get(str.upper(str.strip(token)))  # str's own methods, not a subclass's
         if found is None:
-            raise UnknownCardError(f"unknown card {token!r}")
+            raise UnknownCardError(f"unknown card {shown(token)}")
         return found
-    try:
-        if isinstance(token, bool):
-            raise TypeError
-        value = operator.index(token)  # ints, and integer scalars such as numpy's
-    except TypeError:
-        raise CardTypeError(
-            f"a card is a string or an int id, not {type(token).__name__}: {token!r}"
-        ) from None
+    value = integer(token)
+    if value is None:
+        raise CardTypeError(f"a card is a string or an int id, not {type(token).__name__}: {shown(token)}")
     if not 0 <= value < 52:
         raise UnknownCardError(f"card id {shown(value)} is outside 0..51")
     return value
@@ -146,29 +146,30 @@ def parse(cards: str | Iterable[str | int], *, count: int | None = None) -> tupl
     pycards.errors.UnknownCardError: unknown card '1X' in 'AH KH 1X'
     """
     if isinstance(cards, str):
-        tokens: list[str | int] = [t for t in _SEPARATORS.split(cards.strip()) if t]
-        source = repr(cards)
+        tokens: list[str | int] = [t for t in _SEPARATORS.split(str.strip(cards)) if t]
+    elif isinstance(cards, (bytes, bytearray, memoryview)):  # bytes iterate as small ints: not card ids
+        raise CardTypeError(f"a hand is text or an iterable of cards, not {type(cards).__name__}: {shown(cards)}")
     else:
         try:
             tokens = list(cards)
         except TypeError:
             raise CardTypeError(
-                f"a hand is a string or an iterable of cards, not {type(cards).__name__}: {cards!r}"
+                f"a hand is a string or an iterable of cards, not {type(cards).__name__}: {shown(cards)}"
             ) from None
-        source = repr(tokens)
+    source = cards if isinstance(cards, str) else tokens  # named in a message (shown) only on an error
     ids = []
     seen: dict[int, str | int] = {}
     for token in tokens:
         try:
             c = card(token)
         except UnknownCardError as error:
-            raise UnknownCardError(f"{error} in {source}") from None
+            raise UnknownCardError(f"{error} in {shown(source)}") from None
         if c in seen:
-            raise DuplicateCardError(f"card {token!r} appears twice in {source}")
+            raise DuplicateCardError(f"card {shown(token)} appears twice in {shown(source)}")
         seen[c] = token
         ids.append(c)
     if count is not None and len(ids) != count:
-        raise HandSizeError(f"expected {count} cards, got {len(ids)}: {source}")
+        raise HandSizeError(f"expected {count} cards, got {len(ids)}: {shown(source)}")
     return tuple(ids)
 
 
@@ -185,12 +186,14 @@ def format(cards: Iterable[int]) -> str:  # noqa: A001 - the public name the API
     ...
     pycards.errors.CardTypeError: format() takes card ids, not text: 'AH KH' (parse() reads text)
     """
-    if isinstance(cards, (str, bytes)):
-        raise CardTypeError(f"format() takes card ids, not text: {cards!r} (parse() reads text)")
+    if isinstance(cards, (str, bytes, bytearray, memoryview)):
+        raise CardTypeError(f"format() takes card ids, not text: {shown(cards)} (parse() reads text)")
     try:
         ids = list(cards)
     except TypeError:
-        raise CardTypeError(f"format() takes an iterable of card ids, not {type(cards).__name__}: {cards!r}") from None
+        raise CardTypeError(
+            f"format() takes an iterable of card ids, not {type(cards).__name__}: {shown(cards)}"
+        ) from None
     return " ".join(RANK_SYMBOLS[c >> 2] + SUIT_SYMBOLS[c & 3] for c in map(card, ids))
 
 
@@ -202,7 +205,7 @@ class Deck:
     bytes; ``None`` draws a random key from the operating system), and the pack is
     the game's first shuffle. The same seed always gives the same order, in every
     version and on every platform, so games and simulations are reproducible. Cards
-    are dealt from the top.
+    are dealt from the top; threads sharing a deck each get cards no other is dealt.
 
     >>> deck = Deck(seed=7)
     >>> hand = deck.deal(5)
@@ -227,9 +230,9 @@ class Deck:
 
     def __init__(self, seed: int | str | bytes | None = None, *, short: bool = False) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str, bytes))):
-            raise WrongTypeError(f"a pack's seed is an int, str, bytes or None, not {seed!r}")
+            raise WrongTypeError(f"a pack's seed is an int, str, bytes or None, not {shown(seed)}")
         if not isinstance(short, bool):
-            raise WrongTypeError(f"short must be True or False, not {short!r}")
+            raise WrongTypeError(f"short must be True or False, not {shown(short)}")
         # Imported here: pycards.games loads the game drivers, which import this module.
         from pycards.games.engine.pack import FULL, SHORT, Pack, seed_key
 
@@ -241,14 +244,17 @@ class Deck:
 
     def deal(self, n: int = 1) -> tuple[int, ...]:
         """Take ``n`` cards from the top of the pack, the top card first."""
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise WrongTypeError(f"the number of cards to deal is an int, not {n!r}")
-        if not 0 <= n <= len(self):
-            noun = "card" if n == 1 else "cards"
-            raise ValueError(f"cannot deal {n!r} {noun} from a pack of {len(self)}")
-        bottom = len(self._stock) - n
-        dealt = tuple(reversed(self._stock[bottom:]))
-        del self._stock[bottom:]
+        count = integer(n)
+        if count is None:
+            raise WrongTypeError(f"the number of cards to deal is an int, not {shown(n)}")
+        n = count
+        with _DEALING:  # the stock is read and cut as one step, even by threads sharing the deck
+            if not 0 <= n <= len(self._stock):
+                noun = "card" if n == 1 else "cards"
+                raise ValueError(f"cannot deal {shown(n)} {noun} from a pack of {len(self._stock)}")
+            bottom = len(self._stock) - n
+            dealt = tuple(reversed(self._stock[bottom:]))
+            del self._stock[bottom:]
         return dealt
 
     def draw(self) -> int:

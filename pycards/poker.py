@@ -37,6 +37,8 @@ from pycards._poker import (
     evaluate_many,
     table_bytes,
 )
+from pycards._integers import integer
+from pycards._messages import shown
 from pycards._ranking import NamedCategory, category_of, compare_with, winners_with
 from pycards.cards import SUIT_NAMES, Hand, parse, rank_name, rank_of, suit_of
 from pycards.errors import HandSizeError, WrongTypeError
@@ -145,7 +147,7 @@ def showing(cards: Hand) -> int:
     ids = parse(cards)
     if not 1 <= len(ids) <= 4:
         given = cards if isinstance(cards, str) else list(ids)
-        raise HandSizeError(f"a showing is 1 to 4 face-up cards, not {len(ids)}: {given!r}")
+        raise HandSizeError(f"a showing is 1 to 4 face-up cards, not {len(ids)}: {shown(given)}")
     counts = [0] * 13
     for c in ids:
         counts[c >> 2] += 1
@@ -168,11 +170,12 @@ def jackpot_minimum(n: int) -> str:
     >>> [jackpot_minimum(n) for n in range(1, 7)]
     ['J', 'Q', 'K', 'J', 'Q', 'K']
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise WrongTypeError(f"jack-pots are counted with an int, not {n!r}")
-    if n < 1:
-        raise ValueError(f"jack-pots are counted from 1, not {n!r}")
-    return "JQK"[(n - 1) % 3]
+    count = integer(n)
+    if count is None:
+        raise WrongTypeError(f"jack-pots are counted with an int, not {shown(n)}")
+    if count < 1:
+        raise ValueError(f"jack-pots are counted from 1, not {shown(n)}")
+    return "JQK"[(count - 1) % 3]
 
 
 def _pair_rank(minimum: str | int) -> int:
@@ -182,7 +185,7 @@ def _pair_rank(minimum: str | int) -> int:
         return _RANK_WORDS[minimum.strip().lower()]
     if isinstance(minimum, str) and minimum.strip() in ("2", "3", "4", "5", "6", "7", "8", "9"):
         return int(minimum) - 2
-    raise ValueError(f"unknown opening minimum {minimum!r}; expected a rank such as 'J', 'Q' or 'K'")
+    raise ValueError(f"unknown opening minimum {shown(minimum)}; expected a rank such as 'J', 'Q' or 'K'")
 
 
 def opens(hand: Hand, minimum: str | int = "J", rules: str = "english") -> bool:

@@ -38,6 +38,7 @@ value, so the ledger never calls its ``__hash__`` or ``__eq__``.
 from __future__ import annotations
 
 import operator
+import threading
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Callable, NamedTuple, NoReturn, Optional, TypeVar, cast
 
@@ -64,6 +65,10 @@ Seat = TypeVar("Seat", bound=Hashable)
 MAX_COUNTERS = 2**63 - 1
 """The most counters in one amount or one balance (and the fewest, negated, for a
 party on credit): every count then fits a signed 64-bit integer and prints in JSON."""
+
+_WRITING = threading.RLock()
+"""Held while a ledger changes, so that threads sharing one never lose a counter. Re-entrant:
+the caller's code a batch runs (an amount's ``__index__``) may itself pay into the ledger."""
 
 
 _new_tuple: Any = tuple.__new__
@@ -177,7 +182,14 @@ def _stakes(contributions: object) -> dict[Any, int]:
     stakes: dict[Any, int] = {}
     for seat, amount in _seats_of(contributions, "contributions"):
         stakes[seat] = _count(amount, f"the contribution of {_repr(seat)}")
+    _within_limit(sum(stakes.values()), "the contributions")
     return stakes
+
+
+def _within_limit(total: int, what: str) -> None:
+    """SettlementError unless ``total`` counters (what a pool or a ledger holds) fit the limit."""
+    if not -MAX_COUNTERS <= total <= MAX_COUNTERS:
+        raise SettlementError(f"{what} add up to {total}, beyond the limit of {MAX_COUNTERS} counters")
 
 
 def _seats_of(mapping: Mapping[Any, Any], what: str) -> list[tuple[Any, Any]]:
@@ -281,6 +293,7 @@ def pots(
     """
     stakes = _stakes(contributions)
     carry = _count(carry, "the carry")
+    _within_limit(carry + sum(stakes.values()), "the carry and the contributions")
     live = set(_seats(eligible, "the eligible seats"))
     unknown = live.difference(stakes)
     if unknown:
@@ -548,10 +561,11 @@ class Ledger:
     all parties never changes afterwards. Parties named in ``credit`` may go
     below zero (a dealer's bank, or players playing on credit); any other
     party that a batch would overdraw makes the whole batch fail. No balance
-    goes beyond :data:`MAX_COUNTERS` either way.
+    goes beyond :data:`MAX_COUNTERS` either way, nor does their sum.
 
     Every method either does all it says or raises and changes nothing
-    (balances, journal, credit, parties).
+    (balances, journal, credit, parties). Threads may share a ledger: its
+    batches are applied whole, one at a time.
 
     With ``journal=False`` the ledger keeps no journal: every batch is checked
     and applied exactly as in a ledger that keeps one, and :meth:`apply` still
@@ -602,8 +616,9 @@ class Ledger:
         for party, amount in opening.items():
             if amount < 0 and party not in self._credit:
                 raise SettlementError(f"{party!r} cannot start below zero ({amount}) without credit")
-        self._balances = opening
         self._total = sum(opening.values())
+        _within_limit(self._total, "the balances")
+        self._balances = opening
         # The opening balances and the batches since: kept only with the journal.
         self._initial: Optional[dict[str, int]] = dict(opening) if journal else None
         self._journal: Optional[list[Batch]] = [] if journal else None
@@ -776,42 +791,46 @@ class Ledger:
         return batch
 
     def apply(self, payments: Iterable[Payment | tuple[str, str, int]], note: str = "") -> Batch:
-        """Apply payments as one batch: all of them, or (on any error) none."""
-        items: Any = payments
-        if (type(items) is list or type(items) is tuple) and len(items) == 1 and type(note) is str:
-            # One well-formed Payment that overdraws and overfills nobody: what _net and
-            # _commit would do, with the same checks, in a few comparisons.
-            p = items[0]
-            balances = self._balances
-            kind = type(p)
-            if kind is Payment or kind is tuple and len(p) == 3:
-                payer, payee, amount = p
-                if (type(payer) is str and type(payee) is str and type(amount) is int
-                        and 0 <= amount <= MAX_COUNTERS and payer != payee
-                        and payer in balances and payee in balances):  # fmt: skip
-                    was_payer = balances[payer]
-                    was_payee = balances[payee]
-                    paid = was_payer - amount
-                    got = was_payee + amount
-                    if ((paid >= 0 or paid >= -MAX_COUNTERS and payer in self._credit) and got <= MAX_COUNTERS
-                            and paid + got == was_payer + was_payee):  # fmt: skip
-                        if kind is not Payment:
-                            p = _new_tuple(Payment, p)
-                        batch: Batch = _new_tuple(Batch, ((p,), note))
-                        journal = self._journal
-                        if journal is not None:
-                            journal.append(batch)
-                        balances[payer] = paid  # two existing plain-str keys: cannot fail
-                        balances[payee] = got
-                        return batch
-        checked, after = self._net(payments)
-        text = note if type(note) is str else _note(note)  # as _commit does, one call fewer
-        batch = _new_tuple(Batch, (checked, text))
-        journal = self._journal
-        if journal is not None:
-            journal.append(batch)
-        self._balances.update(after)
-        return batch
+        """Apply payments as one batch: all of them, or (on any error) none.
+
+        Batches from threads sharing a ledger are applied one at a time (:data:`_WRITING`).
+        """
+        with _WRITING:
+            items: Any = payments
+            if (type(items) is list or type(items) is tuple) and len(items) == 1 and type(note) is str:
+                # One well-formed Payment that overdraws and overfills nobody: what _net and
+                # _commit would do, with the same checks, in a few comparisons.
+                p = items[0]
+                balances = self._balances
+                kind = type(p)
+                if kind is Payment or kind is tuple and len(p) == 3:
+                    payer, payee, amount = p
+                    if (type(payer) is str and type(payee) is str and type(amount) is int
+                            and 0 <= amount <= MAX_COUNTERS and payer != payee
+                            and payer in balances and payee in balances):  # fmt: skip
+                        was_payer = balances[payer]
+                        was_payee = balances[payee]
+                        paid = was_payer - amount
+                        got = was_payee + amount
+                        if ((paid >= 0 or paid >= -MAX_COUNTERS and payer in self._credit) and got <= MAX_COUNTERS
+                                and paid + got == was_payer + was_payee):  # fmt: skip
+                            if kind is not Payment:
+                                p = _new_tuple(Payment, p)
+                            batch: Batch = _new_tuple(Batch, ((p,), note))
+                            journal = self._journal
+                            if journal is not None:
+                                journal.append(batch)
+                            balances[payer] = paid  # two existing plain-str keys: cannot fail
+                            balances[payee] = got
+                            return batch
+            checked, after = self._net(payments)
+            text = note if type(note) is str else _note(note)  # as _commit does, one call fewer
+            batch = _new_tuple(Batch, (checked, text))
+            journal = self._journal
+            if journal is not None:
+                journal.append(batch)
+            self._balances.update(after)
+            return batch
 
     def pay(self, payer: str, payee: str, amount: int, note: str = "") -> Batch:
         """One payment as a batch of its own."""
@@ -826,24 +845,26 @@ class Ledger:
         return self._apply_nonzero([Payment(source, party, a) for party, a in _amounts(amounts)], note)
 
     def _apply_nonzero(self, payments: list[Payment], note: object) -> Batch:
-        checked, after = self._net(payments)
-        nonzero = tuple(p for p in checked if p.amount)
-        if not nonzero:
-            return Batch((), note if type(note) is str else _note(note))
-        return self._commit(nonzero, after, note)
+        with _WRITING:
+            checked, after = self._net(payments)
+            nonzero = tuple(p for p in checked if p.amount)
+            if not nonzero:
+                return Batch((), note if type(note) is str else _note(note))
+            return self._commit(nonzero, after, note)
 
     def add_party(self, name: str, credit: bool = False) -> None:
         """A new party with no counters (so the total is unchanged)."""
         party = _party(name)
-        if party in self._balances:
-            raise SettlementError(f"party {party!r} already exists")
         if type(credit) is not bool:
             raise SettlementError(f"credit is True or False, not {_repr(credit)}")
-        self._balances[party] = 0
-        if self._initial is not None:
-            self._initial[party] = 0
-        if credit:
-            self._credit = self._credit | {party}
+        with _WRITING:
+            if party in self._balances:
+                raise SettlementError(f"party {party!r} already exists")
+            self._balances[party] = 0
+            if self._initial is not None:
+                self._initial[party] = 0
+            if credit:
+                self._credit = self._credit | {party}
 
     # Copies and JSON -----------------------------------------------------------------------
 

@@ -19,8 +19,11 @@ the texts are silent: a hand formed by dividing a pair cannot hold a natural.
 from __future__ import annotations
 
 from pycards._vingtun import pack_total, total, totals_many
+from pycards._integers import integer
+from pycards._messages import shown
 from pycards.cards import Hand, parse
 from pycards.errors import HandSizeError, WrongTypeError
+from pycards.settlement import MAX_COUNTERS
 
 __all__ = [
     "DRAWN",
@@ -52,8 +55,15 @@ def _ids(hand: Hand) -> tuple[int, ...]:
     """The hand's card ids; a hand holds at least one card (as :func:`total` requires)."""
     ids = parse(hand)
     if not ids:
-        raise HandSizeError(f"a Vingt-un hand holds at least one card, got none: {hand!r}")
+        raise HandSizeError(f"a Vingt-un hand holds at least one card, got none: {shown(hand)}")
     return ids
+
+
+def _divided(flag: object, name: str = "divided") -> bool:
+    """``flag`` when it is exactly True or False: a truth test would read ``"no"`` as True."""
+    if flag is True or flag is False:
+        return flag
+    raise WrongTypeError(f"{name} must be True or False, not {shown(flag)}")
 
 
 def is_over_drawn(hand: Hand) -> bool:
@@ -80,7 +90,7 @@ def is_natural(hand: Hand, divided: bool = False) -> bool:
     by dividing a pair is never a natural (docs/rules.md section 4 decision).
     """
     ids = _ids(hand)
-    return not divided and len(ids) == 2 and total(ids) == 21
+    return not _divided(divided) and len(ids) == 2 and total(ids) == 21
 
 
 def evaluate(hand: Hand, divided: bool = False) -> int:
@@ -89,7 +99,7 @@ def evaluate(hand: Hand, divided: bool = False) -> int:
     >>> [evaluate(h) for h in ("10S 9D 5C", "10S 9D", "10S 9D 2C", "AC QH")]
     [0, 19, 21, 22]
     """
-    return _strength(_ids(hand), divided)
+    return _strength(_ids(hand), _divided(divided))
 
 
 def _strength(cards: list[int] | tuple[int, ...], divided: object) -> int:
@@ -109,14 +119,15 @@ def describe(hand: Hand, divided: bool = False) -> str:
     >>> describe("AC QH"), describe("7C 7H 7S"), describe("AS 6D"), describe("10S 9D 5C")
     ('natural vingt-un', 'drawn vingt-un', 'soft 17', 'over-drawn, 24')
     """
-    strength = evaluate(hand, divided)
+    ids = _ids(hand)  # read once: ``hand`` may be an iterator
+    strength = _strength(ids, _divided(divided))
     if strength == NATURAL:
         return "natural vingt-un"
     if strength == OVER_DRAWN:
-        return f"over-drawn, {total(hand)}"
+        return f"over-drawn, {total(ids)}"
     if strength == DRAWN:
         return "drawn vingt-un"
-    return f"soft {strength}" if is_soft(hand) else str(strength)
+    return f"soft {strength}" if is_soft(ids) else str(strength)
 
 
 def settle(
@@ -150,7 +161,8 @@ def settle(
     >>> settle("10S 8D", "9C 8H 4S", 2), settle("10S 8D", "9C 9H", 2)
     (4, -2)
     """
-    return settle_strengths(evaluate(dealer, dealer_divided), evaluate(player, player_divided), stake)
+    dealer_strength = evaluate(dealer, _divided(dealer_divided, "dealer_divided"))
+    return settle_strengths(dealer_strength, evaluate(player, _divided(player_divided, "player_divided")), stake)
 
 
 def settle_strengths(dealer: int, player: int, stake: int) -> int:
@@ -161,13 +173,17 @@ def settle_strengths(dealer: int, player: int, stake: int) -> int:
     """
     for name, strength in (("dealer", dealer), ("player", player)):
         if isinstance(strength, bool) or not isinstance(strength, int):
-            raise WrongTypeError(f"the {name}'s strength is an int from evaluate(), not {strength!r}")
+            raise WrongTypeError(f"the {name}'s strength is an int from evaluate(), not {shown(strength)}")
         if not OVER_DRAWN <= strength <= NATURAL:
-            raise ValueError(f"the {name}'s strength {strength!r} is not an evaluate() strength")
-    if isinstance(stake, bool) or not isinstance(stake, int):
-        raise WrongTypeError(f"a stake is a whole number of counters, not {stake!r}")
+            raise ValueError(f"the {name}'s strength {shown(strength)} is not an evaluate() strength")
+    amount = integer(stake)
+    if amount is None:
+        raise WrongTypeError(f"a stake is a whole number of counters, not {shown(stake)}")
+    stake = amount
     if stake < 0:
-        raise ValueError(f"a stake cannot be negative: {stake!r}")
+        raise ValueError(f"a stake cannot be negative: {shown(stake)}")
+    if stake > MAX_COUNTERS // 2:
+        raise ValueError(f"a stake is at most {MAX_COUNTERS // 2} counters (twice it may be paid), not {shown(stake)}")
     return _settled(dealer, player, stake)
 
 

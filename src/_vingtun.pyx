@@ -13,8 +13,9 @@ from libc.stdint cimport int32_t, uint64_t
 
 from pycards_boundary cimport cached_int, flag, id_array, read_ids
 
+from pycards._messages import shown
 from pycards.cards import parse
-from pycards.errors import CardTypeError, HandSizeError, UnknownCardError, WrongTypeError
+from pycards.errors import CardTypeError, DuplicateCardError, HandSizeError, UnknownCardError, WrongTypeError
 
 cdef extern from "vingtun.h" nogil:
     int pcv_total(const uint64_t *ids, Py_ssize_t n)
@@ -45,7 +46,7 @@ def total(hand):
         parsed = parse(hand)
         n = len(parsed)  # at most MAX_CARDS: parse rejects a repeated card
         if n == 0:
-            raise HandSizeError(f"a Vingt-un hand holds at least one card, got none: {hand!r}")
+            raise HandSizeError(f"a Vingt-un hand holds at least one card, got none: {shown(hand)}")
         for j in range(n):
             ids[j] = parsed[j]
     return cached_int(_totals, CACHED, pcv_total(ids, n))
@@ -59,7 +60,7 @@ def pack_total(cards):
 
     :func:`total` for a hand dealt from two packs shuffled together, where the
     same card may come twice: ``cards`` is a list or tuple of 1 to 104 card ids
-    0..51, repeats allowed (the game drivers' hands). The count is the same C
+    0..51, each at most twice (the game drivers' hands). The count is the same C
     count as :func:`total`'s.
 
     >>> pack_total([51, 51]), pack_total((48, 36, 44))
@@ -67,7 +68,7 @@ def pack_total(cards):
     """
     cdef uint64_t ids[MAX_PACKS_CARDS]
     cdef Py_ssize_t n = len(cards) if type(cards) is tuple or type(cards) is list else -1
-    if not 1 <= n <= MAX_PACKS_CARDS or not read_ids(cards, n, ids):
+    if not 1 <= n <= MAX_PACKS_CARDS or not read_ids(cards, n, ids) or not _at_most_twice(ids, n):
         _bad_pack_hand(cards, n)
     return cached_int(_totals, CACHED, pcv_total(ids, n))
 
@@ -75,15 +76,32 @@ def pack_total(cards):
 cdef int _bad_pack_hand(object cards, Py_ssize_t n) except -1:
     """The error naming what is wrong with a hand for :func:`pack_total`."""
     if n < 0:
-        raise WrongTypeError(f"a hand for pack_total is a list or tuple of card ids, not {cards!r}")
+        raise WrongTypeError(f"a hand for pack_total is a list or tuple of card ids, not {shown(cards)}")
     if not 1 <= n <= MAX_PACKS_CARDS:
-        raise HandSizeError(f"a hand for pack_total holds 1 to 104 cards, not {n}: {cards!r}"[:200])
+        raise HandSizeError(f"a hand for pack_total holds 1 to 104 cards, not {n}: {shown(cards)}")
+    copies = {}
     for card in cards:
         if type(card) is not int:
-            raise CardTypeError(f"a card id is an int, not {type(card).__name__}: {card!r}")
+            raise CardTypeError(f"a card id is an int, not {type(card).__name__}: {shown(card)}")
         if not 0 <= card < 52:
-            raise UnknownCardError(f"card id {card!r} is outside 0..51")
-    raise CardTypeError(f"not a hand of card ids: {cards!r}")
+            raise UnknownCardError(f"card id {shown(card)} is outside 0..51")
+        copies[card] = copies.get(card, 0) + 1
+        if copies[card] > 2:
+            raise DuplicateCardError(f"card id {card} appears three times in {shown(cards)}: two packs hold two")
+    raise CardTypeError(f"not a hand of card ids: {shown(cards)}")
+
+
+cdef inline bint _at_most_twice(const uint64_t *ids, Py_ssize_t n) noexcept:
+    """Whether no id 0..51 comes more than twice (two packs hold two of each card)."""
+    cdef uint64_t once = 0, twice = 0, bit
+    cdef Py_ssize_t j
+    for j in range(n):
+        bit = 1ull << ids[j]
+        if twice & bit:
+            return False
+        twice |= once & bit
+        once |= bit
+    return True
 
 
 cdef inline bint _distinct(const uint64_t *ids, Py_ssize_t n) noexcept:
@@ -133,7 +151,7 @@ def totals_many(hands, pad=-1, check=True):
     if bad >= 0:
         row = array[bad]
         raise ValueError(
-            f"row {bad} of hands is not a hand padded with {pad!r}: {row.tolist()}"
+            f"row {bad} of hands is not a hand padded with {shown(pad)}: {row.tolist()}"
             f" ({_padded_row_problem(row.tolist(), pad_bits, width)})"
         )
     return result
@@ -148,15 +166,15 @@ cdef uint64_t _pad_bits(object pad, object dtype) except? 0:
     import numpy
     from pycards.errors import WrongTypeError
     if isinstance(pad, bool) or not isinstance(pad, (int, numpy.integer)):
-        raise WrongTypeError(f"pad must be an int, not {pad!r}")
+        raise WrongTypeError(f"pad must be an int, not {shown(pad)}")
     value = int(pad)
     info = numpy.iinfo(dtype)
     if value == -1 and info.min == 0:
         value = int(info.max)
     if not info.min <= value <= info.max:
-        raise ValueError(f"pad {pad!r} does not fit the hands' dtype {dtype} ({info.min}..{info.max})")
+        raise ValueError(f"pad {shown(pad)} does not fit the hands' dtype {dtype} ({info.min}..{info.max})")
     if 0 <= value < 52:
-        raise ValueError(f"pad {pad!r} is a card id; use a value outside 0..51, such as -1")
+        raise ValueError(f"pad {shown(pad)} is a card id; use a value outside 0..51, such as -1")
     return <uint64_t>(value & ((1 << (8 * dtype.itemsize)) - 1))  # a negative pad's bits
 
 

@@ -139,8 +139,9 @@ cdef inline bint flag(object value, str name) except -1:
         return True
     if value is False:
         return False
+    from pycards._messages import shown
     from pycards.errors import WrongTypeError
-    raise WrongTypeError(f"{name} must be True or False, not {value!r}")
+    raise WrongTypeError(f"{name} must be True or False, not {shown(value)}")
 
 
 cdef inline int profile_index(object rules, tuple names, str family) except -1:
@@ -154,7 +155,8 @@ cdef inline int profile_index(object rules, tuple names, str family) except -1:
             return i
     if isinstance(rules, str) and rules in names:
         return names.index(rules)
+    from pycards._messages import shown
     from pycards.errors import RulesError
     raise RulesError(
-        f"unknown {family} rules {rules!r}; expected one of {', '.join(map(repr, names))}"
+        f"unknown {family} rules {shown(rules)}; expected one of {', '.join(map(repr, names))}"
     )

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import pycards
+from pycards._messages import shown
 from pycards import (
     CardError,
     Deck,
@@ -530,7 +531,7 @@ def test_deck_takes_huge_and_negative_seeds_and_names_what_it_cannot_hash():
 def test_deck_deal_out_of_range_changes_nothing(n):
     deck = Deck(seed=2)
     before = deck.remaining
-    with raises_exactly(ValueError, f"cannot deal {n!r} cards from a pack of 52"):
+    with raises_exactly(ValueError, f"cannot deal {shown(n)} cards from a pack of 52"):
         deck.deal(n)
     assert deck.remaining == before
 
@@ -564,3 +565,90 @@ def test_rank_name_refuses_what_is_not_a_rank_index_naming_it(bad):
     with pytest.raises(CardError, match=re.escape(repr(bad))):
         rank_name(bad)
     assert [rank_name(r) for r in (0, 12)] == ["two", "ace"]
+
+
+# -- what a hostile-input audit found ---------------------------------------------------
+
+
+@pytest.mark.parametrize("raw", [b"\x00\x05\n\x0f\x14", bytearray(b"\x00\x05\n\x0f\x14"),
+                                 memoryview(b"\x00\x05\n\x0f\x14"), b"AH KH"])  # fmt: skip
+def test_bytes_are_not_read_as_card_ids(raw):
+    for read in (parse, poker.evaluate, commerce.evaluate):
+        with pytest.raises(CardError, match=type(raw).__name__):
+            read(raw)
+    with pytest.raises(CardError, match="not text"):
+        format_cards(raw)
+
+
+HUGE = 10**5000
+
+
+@pytest.mark.parametrize("call", [
+    lambda: card(HUGE), lambda: parse([HUGE]), lambda: poker.evaluate([HUGE, 1, 2, 3, 4]),
+    lambda: poker.evaluate([0, 1, 2, 3, 4], rules=HUGE), lambda: Deck(seed=1).deal(HUGE),
+    lambda: poker.jackpot_minimum(-HUGE), lambda: poker.opens("AS AH 2C 3D 4H", minimum=HUGE),
+    lambda: pycards.rank_name(HUGE) if hasattr(pycards, "rank_name") else pycards.cards.rank_name(HUGE),
+], ids=["card", "parse", "evaluate", "rules", "deal", "jackpot_minimum", "opens", "rank_name"])  # fmt: skip
+def test_an_int_too_long_to_print_is_named_by_its_size(call):
+    with pytest.raises(ValueError, match="int of 16610 bits"):
+        call()
+
+
+class Unprintable(int):
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+def test_a_card_whose_repr_fails_is_still_read():
+    assert parse([Unprintable(5), 9]) == (5, 9)
+    assert poker.evaluate([Unprintable(0), 1, 2, 3, 4]) == poker.evaluate([0, 1, 2, 3, 4])
+
+
+def test_messages_stay_short_whatever_the_input():
+    for call in (lambda: card("x" * 10**6), lambda: parse(["AH"] * 10**5), lambda: parse("AH " * 10**5)):
+        with pytest.raises(CardError) as caught:
+            call()
+        assert len(str(caught.value)) < 300
+
+
+def test_a_str_subclass_is_read_as_its_text():
+    class Loud(str):
+        def upper(self) -> str:
+            return "2C"
+
+    assert card(Loud("as")) == 51
+
+
+def test_integer_scalars_count_where_ints_do():
+    assert pycards.cards.rank_name(np.int64(9)) == "knave"
+    assert len(Deck(seed=3).deal(np.int32(5))) == 5
+    assert poker.jackpot_minimum(np.int16(2)) == "Q"
+    with pytest.raises(pycards.WrongTypeError):
+        Deck(seed=3).deal(True)
+
+
+def test_a_deck_shared_by_threads_never_deals_a_card_twice():
+    import sys
+    import threading
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for round_ in range(30):
+            deck, dealt = Deck(seed=round_), []
+
+            def take() -> None:
+                while True:
+                    try:
+                        dealt.extend(deck.deal(2))
+                    except ValueError:
+                        return
+
+            threads = [threading.Thread(target=take) for _ in range(8)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert sorted(dealt) == list(range(52))
+    finally:
+        sys.setswitchinterval(interval)

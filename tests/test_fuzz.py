@@ -1217,11 +1217,14 @@ card_items = st.one_of(
 @example(items=[3.7])
 @example(items=[51] * 104)
 @example(items=[51] * 105)
+@example(items=[51, 51])
+@example(items=[n // 2 for n in range(104)])
 @crash_guarded
 def test_pack_total_contract(items):
-    """A result only for 1 to 104 exact int ids 0..51 (repeats allowed), the right one; else a
-    ValueError. Under the sanitizer build an out-of-bounds read fails here."""
-    valid = 1 <= len(items) <= 104 and all(type(c) is int and 0 <= c < 52 for c in items)
+    """A result only for 1 to 104 exact int ids 0..51, each at most twice (two packs), the right
+    one; else a ValueError. Under the sanitizer build an out-of-bounds read fails here."""
+    valid = (1 <= len(items) <= 104 and all(type(c) is int and 0 <= c < 52 for c in items)
+             and all(items.count(c) <= 2 for c in items))  # fmt: skip
     try:
         got = vingtun.pack_total(items)
     except ValueError as error:

@@ -1019,3 +1019,43 @@ def test_apply_of_garbage_is_a_settlement_error_that_changes_nothing_or_a_conser
     assert ledger.journal[-1] is batch and type(batch.note) is str
     assert all(type(p.amount) is int and type(p.payer) is str for p in batch.payments)
     conserved(ledger)
+
+
+# -- what a hostile-input audit found ---------------------------------------------------
+
+
+@pytest.mark.parametrize("call", [
+    lambda: pots({"a": MAX_COUNTERS, "b": MAX_COUNTERS}, ["a", "b"]),
+    lambda: pots({"a": MAX_COUNTERS - 5}, ["a"], carry=6),
+    lambda: showdown({"a": MAX_COUNTERS, "b": MAX_COUNTERS}, {"a": 1, "b": 2}, ["a", "b"]),
+    lambda: Ledger({"a": MAX_COUNTERS, "b": MAX_COUNTERS}),
+    lambda: Ledger({"a": -MAX_COUNTERS, "b": -MAX_COUNTERS}, credit=["a", "b"]),
+], ids=["pots", "pots-carry", "showdown", "ledger", "ledger-credit"])  # fmt: skip
+def test_what_a_pool_or_a_ledger_holds_fits_the_limit(call):
+    with pytest.raises(SettlementError, match="beyond the limit"):
+        call()
+
+
+def test_a_ledger_shared_by_threads_loses_no_counter():
+    import sys
+    import threading
+
+    ledger = Ledger({**{f"p{i}": 10**6 for i in range(8)}, "pool": 0})
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        def pay(seat: int) -> None:
+            for _ in range(5000):
+                ledger.pay(f"p{seat}", "pool", 1)
+                ledger.collect("pool", {f"p{seat}": 1})
+
+        threads = [threading.Thread(target=pay, args=(seat,)) for seat in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert ledger.balances["pool"] == 8 * 10_000
+    assert sum(ledger.balances.values()) == ledger.total == 8 * 10**6
+    assert Ledger.from_dict(ledger.to_dict()) == ledger

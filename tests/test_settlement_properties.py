@@ -581,6 +581,7 @@ def setups(draw):
                 st.sampled_from([v for v in LIMITS + [-v for v in LIMITS] if v >= low]),
             )
         )
+    assume(-MAX <= sum(balances.values()) <= MAX)  # what a ledger holds fits the limit too
     return balances, credit
 
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import pycards
 from pycards import vingtun
-from pycards.errors import DuplicateCardError, HandSizeError, UnknownCardError
+from pycards.errors import DuplicateCardError, HandSizeError, UnknownCardError, WrongTypeError
 from pycards.vingtun import (
     DRAWN,
     NATURAL,
@@ -30,7 +30,9 @@ from pycards.vingtun import (
     is_natural,
     is_over_drawn,
     is_soft,
+    pack_total,
     settle,
+    settle_strengths,
     total,
     totals_many,
 )
@@ -506,3 +508,35 @@ def test_totals_many_shape_and_dtype_errors():
     with raises_exactly(TypeError, "hands must be an array of integer card ids, not dtype float64"):
         totals_many([[0.0, 1.0]])
     assert totals_many(np.zeros((0, 4), dtype=np.int8)).shape == (0,)
+
+
+# -- what a hostile-input audit found ---------------------------------------------------
+
+
+def test_describe_reads_an_iterator_once():
+    assert describe(iter(["AS", "6D"])) == "soft 17"
+    assert describe(iter(["10S", "9D", "5C"])) == "over-drawn, 24"
+
+
+@pytest.mark.parametrize("flag", ["no", None, 0, 1, float("nan"), np.bool_(True), [True]])
+def test_a_divided_flag_is_exactly_true_or_false(flag):
+    for call in (lambda: is_natural("AS KH", divided=flag), lambda: evaluate("AS KH", divided=flag),
+                 lambda: describe("AS KH", divided=flag), lambda: settle("AS KH", "9C 9H", 1, player_divided=flag),
+                 lambda: settle("AS KH", "9C 9H", 1, dealer_divided=flag)):  # fmt: skip
+        with pytest.raises(WrongTypeError, match="divided must be True or False"):
+            call()
+
+
+def test_pack_total_takes_each_card_at_most_twice():
+    assert pack_total([51, 51]) == 12 and pack_total([0, 0, 1, 1]) == 8
+    for hand in ([51] * 3, [7, 0, 7, 3, 7], [0] * 104):
+        with pytest.raises(DuplicateCardError, match="three times"):
+            pack_total(hand)
+
+
+def test_settle_strengths_stakes_are_bounded_and_integer_scalars_count():
+    assert settle_strengths(DRAWN, DRAWN, np.int64(3)) == -3
+    assert settle_strengths(OVER_DRAWN, DRAWN, 2**62 - 1) == 2**63 - 2
+    for stake in (2**62, 10**30, -1):
+        with pytest.raises(ValueError, match="stake"):
+            settle_strengths(DRAWN, DRAWN, stake)
