@@ -202,6 +202,47 @@ def test_an_opponent_choosing_an_illegal_action_is_named() -> None:
         episode(env, random.Random(0), seed=1)
 
 
+class Failing:
+    """A policy that plays legally ``good`` times, then once raises (or chooses an illegal
+    action), then plays legally again."""
+
+    def __init__(self, good: int, error: bool) -> None:
+        self.good, self.error = good, error
+
+    def __call__(self, observation: Any, legal: list[Any]) -> Any:
+        self.good -= 1
+        if self.good != -1:
+            return legal[0]
+        if self.error:
+            raise ZeroDivisionError("the opponent's own bug")
+        return "fold"
+
+
+@pytest.mark.parametrize("error", [True, False])
+@pytest.mark.parametrize("good", [0, 1, 3])
+def test_an_opponent_that_fails_ends_the_episode_until_reset(good: int, error: bool) -> None:
+    env = gymnasium_env("vingt_un", seat=0, players=3, opponents=Failing(good, error), deals=5)
+    failed = ZeroDivisionError if error else IllegalActionError
+    with pytest.raises(failed):
+        _, info = env.reset(seed=2)
+        while True:
+            observation, _, terminated, _, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+            assert not terminated
+    with pytest.raises(IllegalActionError, match="call reset"):
+        env.step(0)
+    _, info = env.reset(seed=2)
+    assert info == {"session_over": False} and env.action_masks().any()
+
+
+def test_a_session_over_at_reset_says_so_and_its_first_step_reports_it() -> None:
+    env = gymnasium_env("draw_poker", seat=0, players=3, counters=1)
+    _, info = env.reset(seed=301)
+    assert info == {"session_over": True} and not env.action_masks().any()
+    _, reward, terminated, truncated, info = env.step(0)
+    assert terminated and not truncated and reward == env.unwrapped.game.payoffs()[0] != 0
+    assert info["deals_ended"] >= 1
+
+
 # -- illegal actions and bad arguments ---------------------------------------------------------
 
 

@@ -132,6 +132,26 @@ def test_the_payoff_bound_holds_for_stakes_at_their_limits(options: dict[str, An
     assert new_game("vingt_un", players=4, until="rotations", rotations=1).payoff_bound() == math.inf
 
 
+@pytest.mark.parametrize("name", ["draw_poker", "jack_pots", "straight_poker"])
+def test_the_game_length_holds_when_a_session_plays_on_for_its_pool(name: str) -> None:
+    """A poker session of deals plays on while its pool holds counters (a jack-pot nobody
+    opens): with every seat checking whenever it may, and a bound of one decision a deal,
+    sessions run past their deals, and max_game_length still bounds them."""
+    played_on = 0
+    for players, counters, ante, seed in [(2, 20, 1, 0), (3, 7, 2, 1), (2, 3, 1, 2), (5, 2, 1, 3), (3, 20, 3, 4)]:
+        terms = {"deals": 1, "counters": counters, "ante": ante, "max_decisions": players + 1}
+        limit = openspiel_game(name, players=players, **terms).max_game_length()
+        game = new_game(name, players=players, seed=seed, **terms)
+        decisions = 0
+        while game.to_act is not None:
+            legal = game.legal_actions()
+            game.apply(next((a for a in legal if type(a).__name__ == "Check"), legal[0]))
+            decisions += 1
+        assert game.deal_number <= game.max_deals() and decisions <= limit
+        played_on += game.deal_number > 1
+    assert played_on  # the bound was put to the test
+
+
 # -- observations and information states -----------------------------------------------------
 
 

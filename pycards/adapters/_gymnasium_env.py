@@ -104,9 +104,10 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
             gained, more, cut = self._result(record.entries)
             reward, ended, truncated = reward + gained, ended + more, truncated or cut
         gained, more, cut = self._opponents_play(game)
-        # deals that ended before the seat's first decision (none in the games so far)
+        # deals that ended before the seat's first decision (a poker session whose players
+        # cannot ante may even be over): the first step reports them
         self._pending = (reward + gained, ended + more, truncated or cut)
-        return game.encode(seat), {}
+        return game.encode(seat), {"session_over": game.to_act is None}
 
     def step(self, action: int | np.integer[Any]) -> tuple[Observation, SupportsFloat, bool, bool,
                                                             dict[str, Any]]:  # fmt: skip
@@ -129,7 +130,7 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
             reward, ended, truncated = reward + gained, ended + more, truncated or cut
             gained, more, cut = self._opponents_play(game)
             reward, ended, truncated = reward + gained, ended + more, truncated or cut
-        else:  # the session ended before the seat's first decision: this step reports it
+        else:  # the session ended before the seat's first decision (to_act is None): this step reports it
             reward, ended, truncated = self._pending
         self._pending = (0.0, 0, False)
         self._over = terminated = game.to_act is None
@@ -152,12 +153,22 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
                 return reward, ended, truncated
             policy = policies[other]
             assert policy is not None
-            action = policy(game.observation(other), game.legal_actions())
+            # An opponent that fails leaves the session short of the seat's turn: the episode
+            # is over (step raises until reset()), and the error goes to the caller.
+            try:
+                action = policy(game.observation(other), game.legal_actions())
+            except BaseException:
+                self._over = True
+                raise
             try:
                 record = game.apply(action)
             except IllegalActionError as error:
+                self._over = True
                 raise IllegalActionError(f"the policy of seat {other}, {shown(policy)}, chose "
-                                         f"{shown(action)}: {error}") from None  # fmt: skip
+                                         f"{shown(action)}: {error}; call reset()") from None  # fmt: skip
+            except BaseException:
+                self._over = True
+                raise
             gained, more, cut = result(record.entries)
             reward, ended, truncated = reward + gained, ended + more, truncated or cut
 

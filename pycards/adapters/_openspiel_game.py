@@ -147,7 +147,7 @@ class _Terms:
         self.info = probe.info
         self.bound = probe.payoff_bound()
         self.zero_sum = len(probe.ledger.parties) == players
-        self.max_length: int = self.options["deals"] * self.info.max_decisions_per_deal
+        self.max_length: int = int(probe.max_deals()) * self.info.max_decisions_per_deal
         self.params = {"players": players, "seed": seed, **values}
         self._made = 0
         self._first = probe

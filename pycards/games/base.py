@@ -37,6 +37,7 @@ over a *session* of *deals* (docs/rules.md section 6.1):
 
 from __future__ import annotations
 
+import math
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
@@ -334,6 +335,14 @@ class Game(ABC):
         """The most one seat can win or lose in the session, from the options alone: a safe
         bound counting every payment the rules allow (``math.inf`` when the session's length
         is not bounded, as in a freeze-out). OpenSpiel's utility range, for one."""
+
+    def max_deals(self) -> float:
+        """The most deals a session of these terms can hold: its ``deals`` when it ends after
+        them (a game whose sessions play on says so), else ``math.inf`` (rotations and
+        freeze-outs have no bound on their deals). Times ``info.max_decisions_per_deal``, it
+        bounds an episode's length (OpenSpiel's ``max_game_length``)."""
+        options: Any = self.options
+        return float(options.deals) if getattr(options, "until", None) == "deals" else math.inf
 
     @abstractmethod
     def _domains(self) -> Domains:

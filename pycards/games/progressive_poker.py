@@ -69,7 +69,7 @@ from pycards.games.draw_poker import DrawPoker, DrawPokerOptions
 from pycards.games.engine.document import Reader, shown
 from pycards.games.engine.events import DealEnded, Dealt, Note, Record, turned_up
 from pycards.games.engine.options import Options, Range
-from pycards.games.base import OVER
+from pycards.games.base import OVER, Game
 from pycards.games.engine.table import KNAVE, POOL
 from pycards.settlement import MAX_COUNTERS, Ledger, Payment, split
 
@@ -464,6 +464,10 @@ class ProgressivePoker(DrawPoker):
     def payoff_bound(self) -> float:
         """:meth:`Game.payoff_bound`: unbounded, since the banker's stakes have no limit."""
         return float("inf")
+
+    def max_deals(self) -> float:
+        """:meth:`Game.max_deals`: a session of bells ends at its last one, pools or none."""
+        return Game.max_deals(self)
 
     def roles(self) -> tuple[str, ...]:
         return tuple(f"table {self._table_of(s)}" for s in range(self.players))

@@ -336,6 +336,13 @@ class PokerTable(Game):
         other seat's counters, nor loses more than its own."""
         return float(sum(self._stacks) - min(self._stacks))
 
+    def max_deals(self) -> float:
+        """:meth:`Game.max_deals`: a session of ``deals`` that has had them plays on while the
+        pool holds counters (:meth:`_end_deal`), so one more deal for every counter at the
+        table: each deal played on takes at least one counter into the pool (every player
+        in antes or fattens one at least), and the pool keeps it until a deal wins it."""
+        return super().max_deals() + sum(self._stacks)
+
     # -- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
