@@ -586,7 +586,8 @@ class Witness:
             return
         if payer == POOL:
             seat = seat_of(payee)
-            if note in ("the pool is divided", f"p{seat} takes the pool unshown") or note.startswith(
+            uncalled = (f"p{seat} takes the pool unshown", f"p{seat} takes the pool uncalled, after showing his cards")
+            if note == "the pool is divided" or note in uncalled or note.startswith(
                     "nobody is left to play for the pool"):  # fmt: skip
                 self.won[seat] = self.won.get(seat, 0) + amount
                 if note.startswith("nobody is left"):  # the call is the one left holding counters, or all

@@ -554,6 +554,7 @@ def test_law_33_the_jackpot_opener_shows_his_hand_before_claiming():
     claim = last.index(Payment("pool", "p3", 10))
     assert kinds.index(Shown) < claim
     assert balances(game) == [97, 98, 99, 106] and pool(game) == 0
+    assert Note("p3 takes the pool uncalled, after showing his cards") in last  # not "unshown"
 
 
 # --------------------------------------------------------------------------------------

@@ -768,3 +768,81 @@ def test_a_deal_nobody_could_act_in_that_empties_every_stack_ends_the_session():
     assert game.ledger.balances == {"p0": 2, "p1": 2, "p2": 2, "pool": 0}
     notes = [e.text for r in game.history() for e in r.entries if type(e).__name__ == "Note"]
     assert any(text.startswith("nobody holds counters") for text in notes), notes
+
+
+def _tampered(doc: dict, change: Callable[[dict], None]) -> dict:
+    bad = copy.deepcopy(doc)
+    change(bad)
+    return bad
+
+
+def _fresh(name: str, players: int = 3, **options: Any) -> dict:
+    return json.loads(json.dumps(new_game(name, players=players, seed=11, dealer=0, deals=5, **options).to_dict()))
+
+
+def _after_deals(name: str, deals: int = 2) -> dict:
+    game = new_game(name, players=3, seed=4, deals=6)
+    rng = random.Random(4)
+    while game.deal_number <= deals and not game.is_over:
+        game.apply(choose_randomly(rng, game.legal_actions()))
+    return json.loads(json.dumps(game.to_dict()))
+
+
+def _move_counters(deal: dict, amount: int) -> None:
+    deal["balances"]["p0"] += amount
+    deal["balances"]["p1"] -= amount
+
+
+ONE_TABLE_GAMES = ["draw_poker", "jack_pots", "straight_poker", "stud_poker"]
+IMPOSSIBLE_AT_THE_START = {
+    "the session's start made a record": lambda d: d.update(first_record=0),
+    "no deal has ended, none was truncated": lambda d: d["deal"].update(last_truncated=True),
+    "before the first deal the seats hold their stacks": lambda d: _move_counters(d["deal"], 50),
+    "the first deal is dealt by the first dealer": lambda d: d["deal"].update(dealer=1),
+}
+IMPOSSIBLE_LATER = {
+    "every deal shuffled the pack": lambda d: d["deal"].update(shuffles=d["deal"]["session"]["deals"] - 1),
+    "a seat holds what it won": lambda d: d["deal"].update(
+        rewards=[d["deal"]["balances"]["p0"] + 1, -d["deal"]["balances"]["p0"] - 1, 0]),
+}
+
+
+@pytest.mark.parametrize("name", ONE_TABLE_GAMES)
+@pytest.mark.parametrize("what", list(IMPOSSIBLE_AT_THE_START))
+def test_a_snapshot_before_any_deal_ended_is_one_a_session_can_reach(name: str, what: str) -> None:
+    """What an independent audit found accepted: a snapshot taken before the first deal
+    ended that no session could reach. Each is refused, naming its field."""
+    doc = _fresh(name, max_decisions=50)
+    game_class(name).from_dict(doc)
+    with pytest.raises(StateError, match="^document"):
+        game_class(name).from_dict(_tampered(doc, IMPOSSIBLE_AT_THE_START[what]))
+
+
+@pytest.mark.parametrize("name", ONE_TABLE_GAMES)
+@pytest.mark.parametrize("what", list(IMPOSSIBLE_LATER))
+def test_a_snapshot_after_deals_is_one_a_session_can_reach(name: str, what: str) -> None:
+    doc = _after_deals(name)
+    assert doc["deal"]["session"]["deals"] >= 2
+    game_class(name).from_dict(doc)
+    with pytest.raises(StateError, match="^document"):
+        game_class(name).from_dict(_tampered(doc, IMPOSSIBLE_LATER[what]))
+
+
+@pytest.mark.parametrize("name", ["straight_poker", "stud_poker"])
+def test_the_buck_is_not_given_before_the_first_deal(name: str) -> None:
+    doc = _fresh(name)
+    with pytest.raises(StateError, match="^document.deal.game.buck"):
+        game_class(name).from_dict(_tampered(doc, lambda d: d["deal"]["game"].update(buck=0)))
+
+
+def test_progressive_the_dealer_sits_at_the_table_that_plays() -> None:
+    doc = json.loads(json.dumps(new_game("progressive_poker", players=8, seed=3, deals=3).to_dict()))
+    away = next(s for s in range(8) if s not in doc["deal"]["game"]["seating"][doc["deal"]["game"]["table"]])
+    with pytest.raises(StateError, match="^document.deal.dealer"):
+        game_class("progressive_poker").from_dict(_tampered(doc, lambda d: d["deal"].update(dealer=away)))
+
+
+def test_vingt_un_the_session_s_start_made_a_record() -> None:
+    doc = new_game("vingt_un", players=3, seed=2).to_dict()
+    with pytest.raises(StateError, match="^document.first_record"):
+        game_class("vingt_un").from_dict(_tampered(doc, lambda d: d.update(first_record=0)))

@@ -83,7 +83,7 @@ def _read_state(game: VingtUn, doc: Reader) -> None:
     from pycards.games.vingt_un import MAX_CARDS, MAX_HANDS, PHASES, Hand
 
     players, options = game.players, game.options
-    game._first_record = doc.int("first_record", 0, _BIG)
+    game._first_record = doc.int("first_record", 1, _BIG)  # the session's start made one
     game._session.restore(doc.reader("session").only("first_dealer", "deals", "returns", "out", "over"), players)
     out = game._session.out
     s = doc.reader("state").only(*_STATE)

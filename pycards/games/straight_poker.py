@@ -117,3 +117,6 @@ class StraightPoker(PokerTable):
         self._buck = data.only("buck").int("buck", -1, self.players - 1)
         if self._buck < 0 and (self._session.deals or self._session.over):
             raise StateError("document.deal.game.buck must be a seat once a deal has been dealt, not -1")
+        if self._buck >= 0 and not self._session.deals:
+            raise StateError(f"document.deal.game.buck: the first dealer is given the buck at the first deal, "
+                             f"so it is -1 before, not {self._buck}")  # fmt: skip

@@ -695,15 +695,17 @@ class PokerTable(Game):
         return won
 
     def _uncontested(self) -> None:
-        """One seat is left in: it takes the pool unshown (law 58). None left (every hand
-        still in was foul): the pool stays for the next deal."""
+        """One seat is left in: it takes the pool unshown (law 58), unless a game's claim made
+        him show his hand (law 33's jack-pot opener). None left (every hand still in was
+        foul): the pool stays for the next deal."""
         if not self._bets.live:
             self._carry_over("every hand still in is foul")
             return
         seat = self._bets.live[0]
         pot = self._pot()
         won = self._claims({seat: pot})
-        self._pay([Payment(POOL, self.names[seat], won[seat])], f"p{seat} takes the pool unshown")
+        how = "uncalled, after showing his cards" if seat in self._shown else "unshown"
+        self._pay([Payment(POOL, self.names[seat], won[seat])], f"p{seat} takes the pool {how}")
         self._end_deal(self._next_dealer({seat: won[seat]}))
 
     def _pot(self) -> int:
@@ -1008,7 +1010,7 @@ class PokerTable(Game):
             game._start_args = {"dealer": None, "top": [], "stacks": stacks}
             game._restore_base(doc.reader("deal"))
             game._replay(doc.list("actions", game.max_decisions_per_deal()), "document.actions")
-            game._first_record = doc.int("first_record", 0, 2**62)
+            game._first_record = doc.int("first_record", 1, 2**62)  # the session's start made one
             game._records = History()
         for key, value in game.to_dict().items():
             if not same(doc.value(key), value):
@@ -1087,6 +1089,30 @@ class PokerTable(Game):
             raise StateError("document.deal.last_truncated: a deal is truncated only under max_decisions")
         if session.deals and self._top:
             raise StateError("document.deal.top: the stacked cards are the first deal's, not this one's")
+        if self._last_truncated and not session.deals:
+            raise StateError("document.deal.last_truncated: no deal has ended yet")
+        if self._pack.shuffles < session.deals:
+            raise StateError(f"document.deal.shuffles: each of the {session.deals} deals shuffled the pack, "
+                             f"so not {self._pack.shuffles}")  # fmt: skip
+        if not self._ONE_TABLE:
+            return
+        balances = self._ledger._balances
+        for seat, reward in enumerate(self._rewards):
+            if reward > balances[self.names[seat]]:
+                raise StateError(f"document.deal.rewards: p{seat} cannot have won {reward} in the last deal "
+                                 f"and hold {balances[self.names[seat]]} now")  # fmt: skip
+        if not session.deals:
+            if [balances[name] for name in self.names] != self._stacks:
+                raise StateError(f"document.deal.balances: before the first deal each seat holds its stack, "
+                                 f"{self._stacks}")  # fmt: skip
+            if self._dealer != session.first_dealer:
+                raise StateError(f"document.deal.dealer: the first deal's dealer is the first dealer, "
+                                 f"p{session.first_dealer}, not {self._dealer!r}")  # fmt: skip
+
+    _ONE_TABLE: ClassVar[bool] = True
+    """Whether the session is the deals of one table, so that a snapshot's first deal starts
+    from the stacks with the first dealer, and each seat holds what it won in the last deal
+    (not so in Progressive Poker's evening of tables and bells)."""
 
     def _left_unwon(self) -> int:
         """The counters the last deal can have left unwon (what a document's rewards may have
