@@ -77,7 +77,14 @@ cdef inline object id_array(object hands, Py_ssize_t k):
     numpy is imported here, on first use, never by ``import pycards``.
     """
     import numpy
-    array = numpy.asarray(hands)
+    from pycards.errors import CardTypeError
+    if isinstance(hands, numpy.ma.MaskedArray):  # its mask would be ignored: the hidden ids evaluated
+        raise CardTypeError("hands must be a plain array of card ids, not a masked array (fill it first)")
+    try:
+        array = numpy.asarray(hands)
+    except ValueError:  # rows of different lengths
+        from pycards._messages import shown
+        raise CardTypeError(f"hands must be a rectangular array of card ids, not {shown(hands)}") from None
     if array.dtype.kind not in "iu":
         from pycards.errors import WrongTypeError
         raise WrongTypeError(f"hands must be an array of integer card ids, not dtype {array.dtype}")

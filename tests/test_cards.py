@@ -652,3 +652,14 @@ def test_a_deck_shared_by_threads_never_deals_a_card_twice():
             assert sorted(dealt) == list(range(52))
     finally:
         sys.setswitchinterval(interval)
+
+
+@pytest.mark.parametrize("batch, width", [(poker.evaluate_many, 5), (commerce.evaluate_many, 3),
+                                          (brag.evaluate_many, 3), (pycards.vingtun.totals_many, 3)])  # fmt: skip
+def test_a_batch_of_ragged_rows_or_a_masked_array_is_refused_naming_it(batch, width):
+    ragged = [list(range(width)), list(range(10, 10 + width - 1))]
+    with pytest.raises(CardError, match="rectangular"):
+        batch(ragged)
+    masked = np.ma.masked_array([list(range(width))], mask=[[False] * (width - 1) + [True]])
+    with pytest.raises(CardError, match="masked array"):
+        batch(masked)
