@@ -536,9 +536,9 @@ class ProgressivePoker(DrawPoker):
         self._table_dealers = data.ints("table_dealers", 0, players - 1, tables)
         if len(self._table_dealers) != tables or any(d not in seating[t] for t, d in enumerate(self._table_dealers)):
             raise StateError("document.deal.game.table_dealers must name a player of each table")
-        if self._dealer not in seating[self._table]:
-            raise StateError(f"document.deal.dealer: p{self._dealer} is not seated at table {self._table}, "
-                             "which plays")  # fmt: skip
+        if self._dealer != self._table_dealers[self._table]:
+            raise StateError(f"document.deal.dealer: table {self._table}, which plays, is dealt by "
+                             f"p{self._table_dealers[self._table]}, not {self._dealer!r}")  # fmt: skip
         self._yellow = self._per_player(data, "yellow", 0, 2**62)
         self._restakes = self._per_player(data, "restakes", 0, 2**62)
         lent = self.options.restake * sum(self._restakes)
