@@ -1457,6 +1457,7 @@ ADAPTER_DECISIONS = 5_000
 are part of playing, and are not counted as decisions)."""
 
 _ADAPTER_VU = "pycards vingt_un, 4 players, PettingZoo adapter: last() + masked random id + step()"
+_ADAPTER_SHORT = "pycards vingt_un, 4 players, PettingZoo adapter, one-deal sessions (the default): reset per deal"
 _ADAPTER_RAW = "pycards vingt_un, 4 players, raw: random legal action (legal_actions + apply)"
 _ADAPTER_CODEC = "pycards vingt_un, 4 players, no adapter: encode + legal_mask + masked random id + apply"
 _LEDUC = "PettingZoo leduc_holdem_v4 env() (rlcard), last() + masked random id + step()"
@@ -1512,6 +1513,16 @@ def _adapter_vingt_un(ctx: Context) -> Timed:
     decisions = _aec_decisions(lambda: pettingzoo_env("vingt_un", players=4, deals=RANDOM_SESSION_DEALS),
                                ctx.seed + 70)  # fmt: skip
     decisions()  # a full call once here: any API mismatch shows before timing
+    return Timed(decisions, ADAPTER_DECISIONS)
+
+
+@case("adapters", _ADAPTER_SHORT, "pycards")
+def _adapter_vingt_un_short(ctx: Context) -> Timed:
+    """The adapter as an RL user meets it by default: every episode one deal, so every
+    tenth decision or so is a ``reset()`` (a new session, :meth:`Game.new_session`)."""
+    pettingzoo_env = _pettingzoo_adapter()
+    decisions = _aec_decisions(lambda: pettingzoo_env("vingt_un", players=4), ctx.seed + 75)
+    decisions()
     return Timed(decisions, ADAPTER_DECISIONS)
 
 
@@ -1573,6 +1584,11 @@ RATIOS += [
         "pettingzoo_adapter_vs_leduc_raw_env",
         "PettingZoo adapter decisions/s / leduc_holdem_v4 raw_env() (no wrappers) decisions/s",
         lambda r: r[f"adapters::{_LEDUC_RAW}"] / r[f"adapters::{_ADAPTER_VU}"],
+    ),
+    Ratio(
+        "pettingzoo_adapter_short_sessions_vs_leduc",
+        "PettingZoo adapter decisions/s in one-deal sessions (the default) / leduc_holdem_v4 env() decisions/s",
+        lambda r: r[f"adapters::{_LEDUC}"] / r[f"adapters::{_ADAPTER_SHORT}"],
     ),
     Ratio(
         "pettingzoo_adapter_cost_vs_raw_apply",
