@@ -69,7 +69,8 @@ SIMULATED_DEALS, INTERACTIVE_DEALS, SESSION_DEALS = 10_000, 10, 200
 TASK_DEALS = 2_000
 """Deals per task given to a worker process (whole sessions of ``--session-deals``)."""
 EXIT_BROKEN_PIPE = 141
-SET_BY_PLAY = ("deals", "until")
+SET_BY_PLAY = ("deals", "until", "rotations")
+"""Options the command sets itself: a session here is --deals deals (so rotations mean nothing)."""
 """Game options that ``play`` sets itself (a session is ``--deals`` or ``--session-deals`` deals)."""
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
@@ -298,6 +299,7 @@ _NOT_OPTIONS = {
     "deals": "use --deals for the deals in all, --session-deals for the deals of each simulated session",
     "rounds": "use --deals for the deals in all, --session-deals for the deals of each simulated session",
     "until": "a session here is --deals deals, or --session-deals in a simulation",
+    "rotations": "a session here is --deals deals, or --session-deals in a simulation",
     "session_deals": "use --session-deals",
     "game_rounds": "use --session-deals",
     "players": "use --players",
@@ -480,7 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"the game to play: {_spellings()} (case-insensitive)")  # fmt: skip
     play.add_argument("--players", type=_count(least, most), default=None,
                       help="players at the table, as many as the game allows (listed below; "
-                      f"default: {DEFAULT_PLAYERS})")  # fmt: skip
+                      f"default: {DEFAULT_PLAYERS}, or the game's fewest if more)")  # fmt: skip
     play.add_argument("--deals", type=_count(1, MAX_DEALS), default=None,
                       help=f"deals to play, at most {MAX_DEALS:,} (default: {SIMULATED_DEALS} "
                       f"simulated, {INTERACTIVE_DEALS} with --interactive)")  # fmt: skip

@@ -123,7 +123,7 @@ HOSTILE = {
     "set interactive bad": PLAY + ["--interactive", "--set", "max_stake=-1"],
     **{
         f"set {key}": PLAY + ["--set", f"{key}=5"]
-        for key in ("rounds", "deals", "until", "players", "seed", "block", "executor", "game_rounds",
+        for key in ("rounds", "deals", "until", "rotations", "players", "seed", "block", "executor", "game_rounds",
                     "session_deals", "workers", "seat", "draw_below", "options", "top", "dealer", "name",
                     "strategies", "Rounds", "DEALS", "session-deals", "__class__")  # fmt: skip
     },

@@ -105,7 +105,7 @@ class PokerOptions(Options):
     to the show (``truncated``).
     """
 
-    limit: Annotated[int, Range(1, MAX_LIMIT)] = 10
+    limit: Annotated[int, Range(2, MAX_LIMIT)] = 10  # the least ante, 1, is at most half of it
     ante: Annotated[int, Range(1, 500)] = 1
     counters: Annotated[int, Range(1, 10**9)] = 100
     profile: Literal["english", "american", "no_straight_flush"] = "english"
