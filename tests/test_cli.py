@@ -260,7 +260,8 @@ def test_version_and_help_show_defaults(capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().out.strip() == f"pycards {pycards.__version__}"
     assert main(["play", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    for default in ("(listed below; default: 4, or the game's fewest if more)", "(default: 10000 simulated, 10 with --interactive)",
+    for default in ("(listed below; default: 4, or the game's fewest if more)",
+                    "(default: 10000 simulated, 10 with --interactive)",
                     "(default: 200)", "(default: 0)", "(default: 16)", "(default: 1)"):  # fmt: skip
         assert default in text, default
     assert "the game to play: draw_poker (or draw-poker), jack_pots (or jack-pots)" in text

@@ -104,8 +104,8 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
             gained, more, cut = self._result(record.entries)
             reward, ended, truncated = reward + gained, ended + more, truncated or cut
         gained, more, cut = self._opponents_play(game)
-        # deals that ended before the seat's first decision (a poker session whose players
-        # cannot ante may even be over): the first step reports them
+        # deals that ended before the seat's first decision (the session may even be over, if
+        # the antes put every player all in): the first step reports them
         self._pending = (reward + gained, ended + more, truncated or cut)
         return game.encode(seat), {"session_over": game.to_act is None}
 
@@ -130,7 +130,7 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
             reward, ended, truncated = reward + gained, ended + more, truncated or cut
             gained, more, cut = self._opponents_play(game)
             reward, ended, truncated = reward + gained, ended + more, truncated or cut
-        else:  # the session ended before the seat's first decision (to_act is None): this step reports it
+        else:  # the session ended before the seat's first decision: this step reports it
             reward, ended, truncated = self._pending
         self._pending = (0.0, 0, False)
         self._over = terminated = game.to_act is None

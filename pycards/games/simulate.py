@@ -40,8 +40,8 @@ if TYPE_CHECKING:  # numpy is imported on first use, so that importing pycards.g
     FloatArray = npt.NDArray[np.float64]
     RoleArray = npt.NDArray[np.integer[Any]]
 
-__all__ = ["MIN_INTERVAL_VALUES", "Estimate", "Session", "SimulationResult", "play_session", "ratio_estimate", "session_terms",
-           "simulate"]  # fmt: skip
+__all__ = ["MIN_INTERVAL_VALUES", "Estimate", "Session", "SimulationResult", "play_session", "ratio_estimate",
+           "session_terms", "simulate"]  # fmt: skip
 
 RESERVED_OPTIONS = ("deals", "until", "players", "seed")
 
@@ -372,8 +372,9 @@ def _checked(played: object, tasks: Sequence[Sequence[tuple[int, int]]], executo
               and isinstance(result[1], list) and len(result[1]) == len(task)
               and all(type(session) is Session for session in result[1]))  # fmt: skip
         if not ok:
+            seeds = f"{task[0][1]}..{task[-1][1]}"
             raise GameOptionError(f"executor {shown(executor)} returned {shown(result)} for task {i} (sessions "
-                                  f"seeded {task[0][1]}..{task[-1][1]}): not that task's sessions, in order")  # fmt: skip
+                                  f"seeded {seeds}): not that task's sessions, in order")  # fmt: skip
         sessions.extend(result[1])
     return sessions
 
