@@ -91,7 +91,7 @@ class Demand(Action):
 class PokerOptions(Options):
     """The terms every poker game shares (each game adds its own).
 
-    ``limit`` (1..1000): the most any one increase of the stake may be. ``ante``
+    ``limit`` (2..1000): the most any one increase of the stake may be. ``ante``
     (1..500): the ante. ``counters`` (1..10**9): what each player starts with.
     ``profile``: how hands rank (docs/rules.md section 2). The session:
     ``until`` ``"deals"`` (after ``deals`` deals), ``"rotations"`` (just before
