@@ -157,15 +157,11 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
             # is over (step raises until reset()), and the error goes to the caller.
             try:
                 action = policy(game.observation(other), game.legal_actions())
-            except BaseException:
-                self._over = True
-                raise
-            try:
-                record = game.apply(action)
-            except IllegalActionError as error:
-                self._over = True
-                raise IllegalActionError(f"the policy of seat {other}, {shown(policy)}, chose "
-                                         f"{shown(action)}: {error}; call reset()") from None  # fmt: skip
+                try:
+                    record = game.apply(action)
+                except IllegalActionError as error:
+                    raise IllegalActionError(f"the policy of seat {other}, {shown(policy)}, chose "
+                                             f"{shown(action)}: {error}; call reset()") from None  # fmt: skip
             except BaseException:
                 self._over = True
                 raise
