@@ -1114,21 +1114,46 @@ for _players in (4, 2):
     )
 
 
+def play_blackjack(env: Any, rounds: int) -> int:
+    """Play ``rounds`` rounds of a gymnasium ``Blackjack-v1`` env, hitting below 17, through
+    ``reset`` and ``step``. Returns the number of decisions (``step`` calls)."""
+    decisions = 0
+    for _ in range(rounds):
+        observation, _ = env.reset()
+        done = False
+        while not done:
+            observation, _, terminated, truncated, _ = env.step(1 if observation[0] < 17 else 0)
+            done = terminated or truncated
+            decisions += 1
+    return decisions
+
+
+def _blackjack_env(ctx: Context) -> Any:
+    env = _import("gymnasium").make("Blackjack-v1")
+    env.reset(seed=ctx.seed)
+    return env
+
+
 @case("drivers", "gymnasium Blackjack-v1, 1 player, hit below 17", "gymnasium")
 def _blackjack(ctx: Context) -> Timed:
-    gymnasium = _import("gymnasium")
-    env = gymnasium.make("Blackjack-v1")
-    env.reset(seed=ctx.seed)
+    env = _blackjack_env(ctx)
+    return Timed(lambda: play_blackjack(env, DRIVER_DEALS), DRIVER_DEALS)
 
-    def deals() -> None:
-        for _ in range(DRIVER_DEALS):
-            observation, _ = env.reset()
-            done = False
-            while not done:
-                observation, _, terminated, truncated, _ = env.step(1 if observation[0] < 17 else 0)
-                done = terminated or truncated
 
-    return Timed(deals, DRIVER_DEALS)
+COUNTED_DEALS = 2_000
+"""Deals played, outside any timed region, to count the decisions in a deal."""
+
+
+@metric("drivers", "vingt_un_decisions_per_deal", "vingt_un decisions per deal, 4 players, DrawBelow(16)")
+def _(ctx: Context) -> float:
+    new_game, DrawBelow = _new_game(), _draw_below()
+    game = new_game("vingt_un", players=4, seed=ctx.seed, deals=COUNTED_DEALS)
+    return play_session(game, [DrawBelow(16)] * 4) / COUNTED_DEALS
+
+
+@metric("drivers", "blackjack_decisions_per_deal", "Blackjack-v1 decisions (step calls) per deal, hit below 17")
+def _(ctx: Context) -> float:
+    return play_blackjack(_blackjack_env(ctx), COUNTED_DEALS) / COUNTED_DEALS
 
 
 _BJ = "drivers::gymnasium Blackjack-v1, 1 player, hit below 17"
@@ -1146,6 +1171,12 @@ RATIOS += [
         "vingt_un_2p_deals_vs_blackjack",
         "vingt_un deals/s with 2 players / Blackjack-v1 deals/s with 1",
         lambda r: r[_BJ] / r["drivers::pycards vingt_un, 2 players, DrawBelow(16)"],
+    ),
+    Ratio(  # the same play, each game's time per deal shared among the decisions in its deals
+        "vingt_un_decisions_vs_blackjack",
+        "vingt_un decisions/s with 4 players / Blackjack-v1 decisions/s (each deal's time over its decisions)",
+        lambda r: (r[_BJ] / r["metric::blackjack_decisions_per_deal"])
+        / (r["drivers::pycards vingt_un, 4 players, DrawBelow(16)"] / r["metric::vingt_un_decisions_per_deal"]),
     ),
 ]
 

@@ -404,7 +404,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if value is None:
             metrics[m.text] = why
         else:
-            metrics[m.text] = f"{value:,.0f}" + (f" {m.unit}" if m.unit else "")
+            figure = f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:.2f}"
+            metrics[m.text] = figure + (f" {m.unit}" if m.unit else "")
             flat[f"metric::{m.key}"] = value
     if not args.group or "import" in args.group:
         n = 7 if quick else 21
