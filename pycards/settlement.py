@@ -449,7 +449,7 @@ def _document(data: object, where: str, fields: tuple[str, ...], required: str) 
         if type(key) is not str or key not in fields:
             raise SettlementError(f"{where} has an unknown field {_repr(key)}")
     if required not in data:
-        raise SettlementError(f"{where} has no {required!r} field")
+        raise SettlementError(f"{where} has no {_repr(required)} field")
     return data
 
 
@@ -468,8 +468,8 @@ def _balances_field(data: object, where: str) -> dict[str, int]:
     for party, amount in data.items():
         name = _party(party, f"a party of {where}")
         if name in result:
-            raise SettlementError(f"{where} names the party {name!r} twice")
-        result[name] = _count(amount, f"{where}[{name!r}]", -MAX_COUNTERS)
+            raise SettlementError(f"{where} names the party {_repr(name)} twice")
+        result[name] = _count(amount, f"{where}[{_repr(name)}]", -MAX_COUNTERS)
     return result
 
 
@@ -479,13 +479,13 @@ def _credit_field(data: object, initial: Mapping[str, int]) -> list[str]:
     for i, party in enumerate(_array(data, "credit", "party names")):
         name = _party_at(party, f"credit[{i}]")
         if name in names:
-            raise SettlementError(f"credit[{i}] names {name!r} a second time")
+            raise SettlementError(f"credit[{i}] names {_repr(name)} a second time")
         if name not in initial:
-            raise SettlementError(f"credit[{i}] names {name!r}, which is not a party of initial")
+            raise SettlementError(f"credit[{i}] names {_repr(name)}, which is not a party of initial")
         names.append(name)
     for name, amount in initial.items():
         if amount < 0 and name not in names:
-            raise SettlementError(f"initial[{name!r}] is below zero ({amount}) but {name!r} has no credit")
+            raise SettlementError(f"initial[{_repr(name)}] is below zero ({amount}) but {_repr(name)} has no credit")
     return names
 
 
@@ -517,18 +517,18 @@ def _same_balances(stated: Mapping[str, int], replayed: Mapping[str, int], kept:
     """
     for party in stated:
         if party not in replayed:
-            raise SettlementError(f"balances names {party!r}, which is not a party of initial")
+            raise SettlementError(f"balances names {_repr(party)}, which is not a party of initial")
     for party, amount in replayed.items():
         if party not in stated:
-            raise SettlementError(f"balances has no entry for the party {party!r}")
+            raise SettlementError(f"balances has no entry for the party {_repr(party)}")
         if stated[party] != amount:
             if not kept:
                 raise SettlementError(
-                    f"balances[{party!r}] is {stated[party]} but initial[{party!r}] is {amount}"
+                    f"balances[{_repr(party)}] is {stated[party]} but initial[{_repr(party)}] is {amount}"
                     " (with journal_kept false they are the same)"
                 )
             raise SettlementError(
-                f"balances[{party!r}] is {stated[party]} but the journal replays to {amount}"
+                f"balances[{_repr(party)}] is {stated[party]} but the journal replays to {amount}"
             )
 
 
@@ -605,8 +605,8 @@ class Ledger:
         for party, amount in balances.items():
             name = _party(party)
             if name in opening:
-                raise SettlementError(f"party {name!r} is named twice")
-            opening[name] = _count(amount, f"the balance of {name!r}", -MAX_COUNTERS)
+                raise SettlementError(f"party {_repr(name)} is named twice")
+            opening[name] = _count(amount, f"the balance of {_repr(name)}", -MAX_COUNTERS)
         names = [_name(party) or party for party in _listed(credit, "credit")]
         unknown = [party for party in names if type(party) is not str or party not in opening]
         if unknown:
@@ -614,7 +614,7 @@ class Ledger:
         self._credit: frozenset[str] = frozenset(names)
         for party, amount in opening.items():
             if amount < 0 and party not in self._credit:
-                raise SettlementError(f"{party!r} cannot start below zero ({amount}) without credit")
+                raise SettlementError(f"{_repr(party)} cannot start below zero ({amount}) without credit")
         self._total = sum(opening.values())
         _within_limit(self._total, "the balances")
         self._balances = opening
@@ -753,8 +753,8 @@ class Ledger:
         payer = self._known(fields[0])
         payee = self._known(fields[1])
         if payer == payee:
-            raise SettlementError(f"{payer!r} cannot pay itself")
-        return Payment(payer, payee, _count(fields[2], f"the amount from {payer!r} to {payee!r}"))
+            raise SettlementError(f"{_repr(payer)} cannot pay itself")
+        return Payment(payer, payee, _count(fields[2], f"the amount from {_repr(payer)} to {_repr(payee)}"))
 
     def _refuse(self, after: Mapping[str, int]) -> NoReturn:
         """SettlementError for the first party, in ledger order, that ``after`` would overdraw or overfill.
@@ -767,11 +767,11 @@ class Ledger:
             amount = after[party]
             if amount < 0 and party not in self._credit:
                 raise SettlementError(
-                    f"{party!r} would be overdrawn: {before} - {before - amount} = {amount} (no credit)"
+                    f"{_repr(party)} would be overdrawn: {before} - {before - amount} = {amount} (no credit)"
                 )
             if not -MAX_COUNTERS <= amount <= MAX_COUNTERS:
                 raise SettlementError(
-                    f"{party!r} would hold {amount} counters, beyond the limit of {MAX_COUNTERS} either way"
+                    f"{_repr(party)} would hold {amount} counters, beyond the limit of {MAX_COUNTERS} either way"
                 )
         raise SettlementError("internal error: a batch was refused for no reason")
 
@@ -858,7 +858,7 @@ class Ledger:
             raise SettlementError(f"credit is True or False, not {_repr(credit)}")
         with _WRITING:
             if party in self._balances:
-                raise SettlementError(f"party {party!r} already exists")
+                raise SettlementError(f"party {_repr(party)} already exists")
             self._balances[party] = 0
             if self._initial is not None:
                 self._initial[party] = 0
@@ -1181,7 +1181,7 @@ class Freezeout:
             raise SettlementError(f"a freeze-out needs two or more different players, not {_repr(players)}")
         pool = _party(pool, "the pool")
         if pool in names:
-            raise SettlementError(f"the pool {pool!r} cannot also be a player")
+            raise SettlementError(f"the pool {_repr(pool)} cannot also be a player")
         self.players = tuple(names)
         self.pool = pool
         self.ledger = Ledger({**{p: counters for p in names}, pool: 0})
@@ -1214,9 +1214,9 @@ class Freezeout:
         """``player`` pays counters into the pool (the worst hand of a deal)."""
         name = self._player(player)
         if self.is_over:
-            raise SettlementError(f"the game is over: {self.winner!r} has held out")
+            raise SettlementError(f"the game is over: {_repr(self.winner)} has held out")
         if name not in self.active:
-            raise SettlementError(f"{name!r} is out of counters and stands out")
+            raise SettlementError(f"{_repr(name)} is out of counters and stands out")
         self.ledger.pay(name, self.pool, counters, note=f"{name} loses")
         if self.ledger.balance(name) == 0:
             self.out.append(name)
@@ -1234,16 +1234,16 @@ class Freezeout:
         applied is exactly what was checked.
         """
         if self.is_over:
-            raise SettlementError(f"the game is over: {self.winner!r} has held out")
+            raise SettlementError(f"the game is over: {_repr(self.winner)} has held out")
         name = _name(player)
         if not name or self.first_out != name:
             raise SettlementError(
-                f"only the first player out may buy a horse; {_repr(player)} is not ({self.first_out!r} is)"
+                f"only the first player out may buy a horse; {_repr(player)} is not ({_repr(self.first_out)} is)"
             )
         if self.horses.get(name):
-            raise SettlementError(f"{name!r} has already bought a horse")
+            raise SettlementError(f"{_repr(name)} has already bought a horse")
         if self.ledger.balance(name) != 0:
-            raise SettlementError(f"{name!r} still holds counters")
+            raise SettlementError(f"{_repr(name)} still holds counters")
         if self.ledger.balance(self.pool) < 1:
             raise SettlementError("the pool has no counter to sell")
         if not isinstance(money, Ledger) or money is self.ledger:

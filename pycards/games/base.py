@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional, TypeVar
 
 from pycards.errors import GameOptionError, IllegalActionError, StateError
 from pycards.games.engine.codec import Codec, Domains
-from pycards.games.engine.document import shown
+from pycards.games.engine.document import plain_object, shown
 from pycards.games.engine.events import Record
 from pycards.games.engine.options import Options
 from pycards.games.engine.options import Options as OptionsBase
@@ -402,16 +402,12 @@ class Game(ABC):
     @classmethod
     def action_from_dict(cls, data: object) -> Action:
         """An action from its ``to_dict()`` form; IllegalActionError naming what is wrong."""
-        if not isinstance(data, Mapping):
-            raise IllegalActionError(f"an action document is an object, not {shown(data)}")
+        data = plain_object(data, "an action document", IllegalActionError)
         kinds = {kind.__name__: kind for kind in cls.actions}
         name = data.get("type")
-        kind = kinds.get(name) if isinstance(name, str) else None
+        kind = kinds.get(name) if type(name) is str else None
         if kind is None:
-            raise IllegalActionError(f"unknown {cls.name} action {shown(data.get('type'))}")
-        odd = next((k for k in data if type(k) is not str), None)
-        if odd is not None:
-            raise IllegalActionError(f"an action document's keys are field names, not {shown(odd)}")
+            raise IllegalActionError(f"unknown {cls.name} action {shown(name)}")
         names = [f.name for f in fields(kind)]
         extra = [k for k in data if k != "type" and k not in names]
         if extra or any(n not in data for n in names):

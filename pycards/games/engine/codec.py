@@ -73,7 +73,7 @@ class Codec:
                 if isinstance(index, bool):
                     raise TypeError
                 index = operator.index(index)
-            except TypeError:
+            except Exception:  # not a whole number, or its own __index__ failed
                 raise IllegalActionError(f"an action id is a whole number, not {shown(index)}") from None
         if not 0 <= index < self.size:
             raise IllegalActionError(f"action id {shown(index)} is outside 0..{self.size - 1}")

@@ -21,7 +21,7 @@ from typing import Any, TypeAlias
 from pycards._messages import shown
 from pycards.errors import StateError
 
-__all__ = ["Reader", "StateError", "shown"]
+__all__ = ["Reader", "StateError", "plain_object", "shown"]
 
 # The builtins, for annotations beside the methods named after them.
 _Int: TypeAlias = int
@@ -36,11 +36,36 @@ def same(a: object, b: object) -> bool:
     >>> same({"a": [1, 2]}, {"a": (1, 2)}), same([1], [1.0]), same(True, 1)
     (True, False, False)
     """
-    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+    # exact types only, so no method of a tampered document's own runs here
+    if (type(a) is list or type(a) is tuple) and (type(b) is list or type(b) is tuple):
         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    if isinstance(a, Mapping) and isinstance(b, Mapping):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if type(a) is dict and type(b) is dict:
+        return (all(type(k) is str for k in a) and a.keys() == b.keys()
+                and all(same(a[k], b[k]) for k in a))  # fmt: skip
     return type(a) is type(b) and a == b
+
+
+def plain_object(data: object, what: str, error: type[ValueError] = StateError) -> dict[str, Any]:
+    """``data``, a mapping whose keys are strings, read once into a plain dict, so that no
+    method of the caller's own object runs after this (a dict subclass is read as the items it
+    holds); ``error`` naming the problem otherwise (``what``: the object, as messages name it).
+
+    >>> plain_object({1: 2}, "doc")
+    Traceback (most recent call last):
+    ...
+    pycards.errors.StateError: doc's keys are field names, not 1
+    """
+    if not isinstance(data, Mapping):
+        raise error(f"{what} must be an object (a mapping), not {shown(data)}")
+    if type(data) is not dict:
+        try:
+            data = dict(data)
+        except Exception:  # its own keys() or __getitem__ failed
+            raise error(f"{what} cannot be read as an object: {shown(data)}") from None
+    odd = next((key for key in data if type(key) is not str), None)
+    if odd is not None:
+        raise error(f"{what}'s keys are field names, not {shown(odd)}")
+    return data
 
 
 class Reader:
@@ -49,9 +74,7 @@ class Reader:
     __slots__ = ("data", "path")
 
     def __init__(self, data: object, path: str) -> None:
-        if not isinstance(data, Mapping):
-            raise StateError(f"{path} must be an object (a mapping), not {shown(data)}")
-        self.data: Mapping[str, Any] = data
+        self.data = plain_object(data, path)
         self.path = path
 
     def _get(self, key: str) -> Any:

@@ -31,7 +31,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeVar, Union
 
 from pycards.errors import GameOptionError
-from pycards.games.engine.document import shown
+from pycards.games.engine.document import plain_object, shown
 
 __all__ = ["Field", "Options", "Range"]
 
@@ -139,8 +139,7 @@ class Options:
         """Options from :meth:`to_dict` (or keyword arguments); an unknown name raises
         GameOptionError naming it, and so does a bad value. ``complete``: every option
         must be given (a state document's options, where a missing one is tampering)."""
-        if not isinstance(data, Mapping):
-            raise GameOptionError(f"the options of {game} are a mapping of names to values, not {shown(data)}")
+        data = plain_object(data, f"the options of {game}", GameOptionError)
         known = [rule.name for rule in cls.describe()]
         for name in data:
             if name not in known:

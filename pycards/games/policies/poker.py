@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Optional
 
+from pycards._messages import shown
 from pycards.errors import GameOptionError
 from pycards.games.base import Action
 from pycards.games.engine.betting import Call, Check, Fold, Raise
@@ -166,13 +167,13 @@ class Strength:
     """
 
     def __init__(self, profile: str = "english", draws: bool = True, cap: int = 3) -> None:
-        if profile not in PROFILES:
+        if type(profile) is not str or profile not in PROFILES:
             raise GameOptionError(f"Strength's profile must be one of {', '.join(map(repr, PROFILES))}, "
-                                  f"not {profile!r}")  # fmt: skip
+                                  f"not {shown(profile)}")  # fmt: skip
         if type(draws) is not bool:
-            raise GameOptionError(f"Strength's draws must be True or False, not {draws!r}")
+            raise GameOptionError(f"Strength's draws must be True or False, not {shown(draws)}")
         if type(cap) is not int or not 1 <= cap <= 1000:
-            raise GameOptionError(f"Strength's cap must be an int from 1 to 1000 (limits), not {cap!r}")
+            raise GameOptionError(f"Strength's cap must be an int from 1 to 1000 (limits), not {shown(cap)}")
         self.profile, self.draws, self.cap = profile, draws, cap
 
     def __repr__(self) -> str:
@@ -259,7 +260,7 @@ def _for_game(game: str, options: Mapping[str, Any]) -> Strength:
     the option ``profile=`` is given) and whether the game draws (its driver's ``DRAWS``)."""
     unknown = [key for key in options if key not in ("profile", "cap")]
     if unknown:
-        raise GameOptionError(f"unknown {game} policy option {unknown[0]!r}; the options are 'profile' "
+        raise GameOptionError(f"unknown {game} policy option {shown(unknown[0])}; the options are 'profile' "
                               "and 'cap'")  # fmt: skip
     from pycards.games import game_class
 

@@ -15,9 +15,11 @@ It reads the observation of :meth:`pycards.games.vingt_un.VingtUn.observation`
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from pycards._messages import shown
 from pycards.errors import GameOptionError
 from pycards.games.base import Action
 from pycards.games.vingt_un import (
@@ -29,14 +31,18 @@ __all__ = ["DrawBelow", "default_policy"]
 
 RANKS = range(13)
 """Rank indexes: 0 is a two, 8 a ten, 9 a knave, 12 an ace."""
+MAX_THRESHOLD = 22
+"""The highest threshold that means anything: ``DrawBelow(22)`` already draws to 21 (a hand
+that reaches 21 stands)."""
 
 
 class DrawBelow:
     """Ask for a card while the hand in play counts less than ``n``, else be content.
 
+    ``n`` is 0 (never draw) to :data:`MAX_THRESHOLD` (22: draw to 21);
     ``stake`` is ``"min"`` or ``"max"`` (the least or the most stake allowed);
     as dealer, call "double" when the rank index of his first card is in
-    ``double_on`` (e.g. ``(8, 9, 10, 11, 12)``: a ten-count card or an ace);
+    ``double_on``, each rank named once (e.g. ``(8, 9, 10, 11, 12)``: a ten-count card or an ace);
     ``divide`` divides every pair it may, at the least stake. The deal is
     never sold, nor bought. Deterministic and picklable.
 
@@ -51,16 +57,23 @@ class DrawBelow:
 
     def __init__(self, n: int = 17, stake: str = "min", double_on: Sequence[int] = (),
                  divide: bool = False) -> None:  # fmt: skip
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise GameOptionError(f"DrawBelow's threshold n must be an int, not {n!r}")
-        if stake not in ("min", "max"):
-            raise GameOptionError(f"DrawBelow's stake must be 'min' or 'max', not {stake!r}")
-        ranks = tuple(double_on)
+        if type(n) is not int or not 0 <= n <= MAX_THRESHOLD:
+            raise GameOptionError(f"DrawBelow's threshold n must be an int from 0 to {MAX_THRESHOLD}, "
+                                  f"not {shown(n)}")  # fmt: skip
+        if type(stake) is not str or stake not in ("min", "max"):
+            raise GameOptionError(f"DrawBelow's stake must be 'min' or 'max', not {shown(stake)}")
+        try:
+            ranks = tuple(itertools.islice(double_on, len(RANKS) + 1))
+        except Exception:  # not iterable, or its own iteration failed
+            raise GameOptionError(f"DrawBelow's double_on must be rank indexes 0..12, "
+                                  f"not {shown(double_on)}") from None  # fmt: skip
         for rank in ranks:
-            if isinstance(rank, bool) or not isinstance(rank, int) or rank not in RANKS:
-                raise GameOptionError(f"DrawBelow's double_on holds rank indexes 0..12, not {rank!r}")
+            if type(rank) is not int or rank not in RANKS:
+                raise GameOptionError(f"DrawBelow's double_on holds rank indexes 0..12, not {shown(rank)}")
+        if len(set(ranks)) != len(ranks):
+            raise GameOptionError(f"DrawBelow's double_on names a rank twice: {shown(double_on)}")
         if type(divide) is not bool:
-            raise GameOptionError(f"DrawBelow's divide must be True or False, not {divide!r}")
+            raise GameOptionError(f"DrawBelow's divide must be True or False, not {shown(divide)}")
         self.n, self.stake, self.double_on, self.divide = n, stake, ranks, divide
 
     def __repr__(self) -> str:
@@ -107,5 +120,5 @@ def default_policy(**options: Any) -> DrawBelow:
     """The command line's policy: ``DrawBelow(draw_below)`` (16 unless given)."""
     unknown = [key for key in options if key != "draw_below"]
     if unknown:
-        raise GameOptionError(f"unknown vingt_un policy option {unknown[0]!r}; the option is 'draw_below'")
+        raise GameOptionError(f"unknown vingt_un policy option {shown(unknown[0])}; the option is 'draw_below'")
     return DrawBelow(options.get("draw_below", 16))
