@@ -13,7 +13,9 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
+from pycards._messages import shown
 from pycards.errors import GameOptionError
+from pycards.games.engine.document import plain_object
 from pycards.games.engine.events import DealEnded
 from pycards.games.policies import Policy, for_session
 from pycards.games.text import action_text, observation_lines, record_lines, seat_names
@@ -49,8 +51,9 @@ def play_interactive(name: str, players: int, seat: int, seed: int, policy: Poli
     each prints your result so far. Anything else is asked again. Returns 0
     when the session is over or you leave, :data:`EXIT_INTERRUPTED` after
     Ctrl-C. ``options`` are the game's (not ``deals``, ``until``, ``players`` or
-    ``seed``); a bad one, or a bad seat, raises
-    :class:`~pycards.errors.GameOptionError` naming it.
+    ``seed``); a bad one, or a bad seat, player count, policy, ``read`` or ``out`` (or an
+    answer from ``read`` that is not a str) raises :class:`~pycards.errors.GameOptionError`
+    naming it.
 
     >>> import io
     >>> from pycards.games.policies import DrawBelow
@@ -79,17 +82,26 @@ def play_interactive(name: str, players: int, seat: int, seed: int, policy: Poli
 
     read = input if read is None else read
     out = sys.stdout if out is None else out
+    if not callable(read):
+        raise GameOptionError(f"read must be a callable (as input), not {shown(read)}")
+    try:  # an object whose attributes raise has no usable write either
+        write = getattr(out, "write", None)
+    except Exception:
+        write = None
+    if not callable(write):
+        raise GameOptionError(f"out must be a text stream (with a write method), not {shown(out)}")
     game_name = canonical_name(name)
-    if not isinstance(options, Mapping):
-        raise GameOptionError(f"the options are a mapping of names to values, not {options!r}")
+    plain = plain_object(options, "the options", GameOptionError)
     if not callable(policy):
-        raise GameOptionError(f"the policy must be a callable, not {policy!r}")
+        raise GameOptionError(f"the policy must be a callable, not {shown(policy)}")
     for key in RESERVED_OPTIONS:
-        if key in options:
+        if key in plain:
             raise GameOptionError(f"{key!r} is not a game option here: give the deals as deals= (--deals)")
-    game = new_game(game_name, players=players, seed=seed, **session_terms(game_name, deals), **options)
+    if type(players) is not int:  # the game checks the number; None would give its default table
+        raise GameOptionError(f"players must be an int, not {shown(players)}")
+    game = new_game(game_name, players=players, seed=seed, **session_terms(game_name, deals), **plain)
     if type(seat) is not int or not 0 <= seat < players:
-        raise GameOptionError(f"the seat must be from 0 to {players - 1}, not {seat!r}")
+        raise GameOptionError(f"the seat must be from 0 to {players - 1}, not {shown(seat)}")
     others = for_session(policy, seed)
     ended = 0
     seen = 0
@@ -123,11 +135,14 @@ def play_interactive(name: str, players: int, seat: int, seed: int, policy: Poli
             for number, choice in enumerate(legal, start=1):
                 print(f"  {number}. {action_text(choice)}", file=out)
             try:
-                answer = read(f"your choice (1-{len(legal)}, q to quit): ").strip()
+                given = read(f"your choice (1-{len(legal)}, q to quit): ")
             except EOFError:
                 return leave("the input ended", 0)
             except KeyboardInterrupt:
                 return leave("interrupted", EXIT_INTERRUPTED)
+            if not isinstance(given, str):
+                raise GameOptionError(f"read must return a str (the answer typed), not {shown(given)}")
+            answer = str.__str__(given).strip()  # a plain str: a subclass's own strip or lower is not asked
             if answer.lower() in QUIT:
                 return leave("you left", 0)
             chosen = _choice(answer, len(legal))

@@ -19,6 +19,7 @@ single session.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pycards._student import t_quantile
 from pycards.errors import GameOptionError
 from pycards.games.base import MAX_SEED_BITS
-from pycards.games.engine.document import shown
+from pycards.games.engine.document import plain_object, shown
 from pycards.games.engine.events import DealEnded
 from pycards.games.policies import Policy, for_session
 
@@ -101,7 +102,8 @@ class Estimate:
         about sqrt(n) values absorb the correlation between neighbouring values
         (the deal staying with a seat for several deals) while leaving enough
         batches to estimate the variance. With fewer than
-        :data:`MIN_INTERVAL_VALUES` values the interval is (nan, nan).
+        :data:`MIN_INTERVAL_VALUES` values the interval is (nan, nan). Anything but a
+        sequence (or 1-D array) of finite numbers raises GameOptionError naming it.
 
         >>> e = Estimate.from_series(range(36)); e.mean, round(e.low, 2), round(e.high, 2)
         (17.5, 5.72, 29.28)
@@ -110,8 +112,25 @@ class Estimate:
         """
         import numpy as np
 
-        series = np.asarray(values, dtype=np.float64).reshape(-1)
+        series = _series("the values", values)
         return ratio_estimate(series, np.ones(len(series)))
+
+
+def _series(what: str, values: object) -> FloatArray:
+    """``values`` (a list, range or 1-D array of finite numbers) as floats; GameOptionError naming
+    them if they are anything else (a number alone, text, an iterator, a table, a NaN)."""
+    import numpy as np
+
+    if not isinstance(values, (str, bytes)):
+        try:  # anything: numpy's own errors (a huge int, a failing __len__ or __float__) are the answer
+            raw = np.asarray(values)
+            if raw.ndim == 1 and raw.dtype.kind in "biufO":
+                series: FloatArray = raw.astype(np.float64)
+                if np.isfinite(series).all():
+                    return series
+        except Exception:
+            pass
+    raise GameOptionError(f"{what} must be a sequence (or 1-D array) of finite numbers, not {shown(values)}")
 
 
 def ratio_estimate(sums: npt.ArrayLike, counts: npt.ArrayLike) -> Estimate:
@@ -124,15 +143,18 @@ def ratio_estimate(sums: npt.ArrayLike, counts: npt.ArrayLike) -> Estimate:
     mean is k/(k-1) * sum_j (S_j - mean * N_j)**2 / N**2 for N units in all.
     With one unit a deal it is :meth:`Estimate.from_series` of ``sums``; with c
     units every deal, that of ``sums / c``. The interval is nan with fewer than
-    :data:`MIN_INTERVAL_VALUES` deals or two units, the mean too without a unit.
+    :data:`MIN_INTERVAL_VALUES` deals or two units, the mean too without a unit. Series that
+    are not of finite numbers, or not of one length, raise GameOptionError naming them.
 
     >>> ratio_estimate([2, 4] * 20, [2, 2] * 20) == Estimate.from_series([1, 2] * 20)
     True
     """
     import numpy as np
 
-    values = np.asarray(sums, dtype=np.float64).reshape(-1)
-    units = np.asarray(counts, dtype=np.float64).reshape(-1)
+    values = _series("the sums", sums)
+    units = _series("the counts", counts)
+    if len(units) != len(values):
+        raise GameOptionError(f"the sums and counts are of {len(values)} and {len(units)} deals: not one count a sum")
     total_units = float(units.sum())
     deals = len(values)
     if total_units == 0:
@@ -212,9 +234,10 @@ class SimulationResult:
     def role_series(self, role: str) -> tuple[IntArray, IntArray]:
         """Per deal: the rewards of the seats in ``role`` summed, and how many they were
         (the series behind ``by_role[role]``, by :func:`ratio_estimate`)."""
-        if role not in self.role_names:
-            raise GameOptionError(f"no seat had the role {role!r}; the roles are {self.role_names!r}")
-        return _role_sums(self.per_deal, self.roles, self.role_names.index(role))
+        name = _plain_str(role)
+        if name is None or name not in self.role_names:
+            raise GameOptionError(f"no seat had the role {shown(role)}; the roles are {self.role_names!r}")
+        return _role_sums(self.per_deal, self.roles, self.role_names.index(name))
 
     def table(self) -> str:
         """The results as markdown tables: per seat, then per role."""
@@ -259,10 +282,39 @@ class Session(NamedTuple):
     role_names: tuple[str, ...]
 
 
+def _plain_str(value: object) -> str | None:
+    """``value`` as a plain ``str`` if it is one (or a subclass, as NumPy's ``str_``, whose own
+    ``__eq__`` and ``__hash__`` are then not consulted), else None."""
+    return str.__str__(value) if isinstance(value, str) else None
+
+
 def _check_count(name: str, value: object, most: int = MAX_DEALS, least: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+    """``value`` if it is an int (exactly: not a bool, nor a subclass with its own comparisons) from
+    ``least`` to ``most``."""
+    if type(value) is not int or not least <= value <= most:
         raise GameOptionError(f"{name} must be an int from {least} to {most:,}, not {shown(value)}")
     return value
+
+
+def _policies(game: str, strategies: object, what: str) -> list[Policy]:
+    """``strategies`` (a sequence of policies, one a seat of game ``game``) as a list, read at most
+    once past the game's most players; GameOptionError naming it, or the policy at fault, otherwise."""
+    from pycards.games import game_class
+
+    if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
+        raise GameOptionError(f"{what} is a policy or a sequence of policies, not {shown(strategies)}")
+    most = game_class(game).MAX_PLAYERS
+    try:  # a sequence whose __iter__ or __getitem__ raises, or that never ends
+        policies = list(itertools.islice(strategies, most + 1))
+    except Exception as error:
+        raise GameOptionError(f"{what} {shown(strategies)} could not be read ({type(error).__name__})") from error
+    if len(policies) > most:
+        raise GameOptionError(f"{what} holds more than {most} policies, the most players of {game}: "
+                              f"{shown(strategies)}")  # fmt: skip
+    for i, policy in enumerate(policies):
+        if not callable(policy):
+            raise GameOptionError(f"{what}[{i}] must be a policy (a callable), not {shown(policy)}")
+    return policies
 
 
 def _check_seed(seed: object, sessions: int) -> None:
@@ -287,9 +339,10 @@ def session_terms(name: str, deals: int) -> dict[str, Any]:
     and ``until="deals"`` where the game has other ways of ending a session."""
     from pycards.games import game_class
 
+    _check_count("deals", deals)
     names = {f.name for f in game_class(name).Options.describe()}
     if "deals" not in names:
-        raise GameOptionError(f"game {name!r} has no option 'deals': its sessions cannot be counted in deals")
+        raise GameOptionError(f"game {shown(name)} has no option 'deals': its sessions cannot be counted in deals")
     return {"deals": deals, "until": "deals"} if "until" in names else {"deals": deals}
 
 
@@ -305,15 +358,18 @@ def play_session(name: str, policies: Sequence[Policy], deals: int, seed: int,
     hold counters, and plays on while its pool holds counters nobody has won). The
     rewards of the session must sum to the game's ``payoffs()`` at its end, and the
     deals must be numbered in order: otherwise RuntimeError (the game broke its
-    protocol).
+    protocol). A bad game, policy, count, seed or option raises
+    :class:`~pycards.errors.GameOptionError` naming it.
     """
     import numpy as np
 
-    from pycards.games import new_game
+    from pycards.games import canonical_name, new_game
 
-    _check_options(options)
+    plain = plain_object(options, "the options", GameOptionError)
+    _check_options(plain)
+    policies = _policies(canonical_name(name), policies, "policies")
     seats = len(policies)
-    game = new_game(name, players=seats, seed=seed, **session_terms(name, deals), **options)
+    game = new_game(name, players=seats, seed=seed, **session_terms(name, deals), **plain)
     fresh: dict[int, Policy] = {}
     players = [fresh.setdefault(id(p), for_session(p, seed)) for p in policies]
     rewards: list[tuple[int, ...]] = []
@@ -327,24 +383,24 @@ def play_session(name: str, policies: Sequence[Policy], deals: int, seed: int,
             record = game.apply(players[seat](game.observation(seat), game.legal_actions()))
         except Exception as error:  # the caller's policy: its own error, told where it happened
             if hasattr(error, "add_note"):  # Python 3.11 on
-                error.add_note(f"in game {name!r}, session seed {seed}, the policy of seat {seat}: "
+                error.add_note(f"in game {shown(name)}, session seed {seed}, the policy of seat {seat}: "
                                f"{shown(policies[seat])}")  # fmt: skip
             raise
         for entry in record.entries:
             if type(entry) is DealEnded:
                 if entry.deal != len(rewards) or len(entry.rewards) != seats:
-                    raise RuntimeError(f"game {name!r} (seed {seed}) closed deal {entry.deal} with "
+                    raise RuntimeError(f"game {shown(name)} (seed {seed}) closed deal {entry.deal} with "
                                        f"{entry.rewards!r} after {len(rewards)} deals")  # fmt: skip
                 rewards.append(entry.rewards)
                 named = entry.roles if len(entry.roles) == seats else (NO_ROLE,) * seats
                 roles.append([names.setdefault(role, len(names)) for role in named])
     if not rewards:
-        raise RuntimeError(f"game {name!r} (seed {seed}) ended before its first deal was over")
+        raise RuntimeError(f"game {shown(name)} (seed {seed}) ended before its first deal was over")
     played = len(rewards)
     per_deal = np.array(rewards, dtype=np.int64).reshape(played, seats)
     payoffs = game.payoffs()
     if per_deal.sum(axis=0).tolist() != [payoffs[s] for s in range(seats)]:
-        raise RuntimeError(f"game {name!r} (seed {seed}): the deals' rewards sum to "
+        raise RuntimeError(f"game {shown(name)} (seed {seed}): the deals' rewards sum to "
                            f"{per_deal.sum(axis=0).tolist()!r}, its payoffs are {payoffs!r}")  # fmt: skip
     small = np.int8 if len(names) <= 127 else np.int32
     role_array: RoleArray = np.array(roles, dtype=small)
@@ -358,20 +414,52 @@ def _play_sessions(name: str, policies: Sequence[Policy], sessions: Sequence[tup
     return list(sessions), [play_session(name, policies, deals, seed, options) for deals, seed in sessions]
 
 
-def _checked(played: object, tasks: Sequence[Sequence[tuple[int, int]]], executor: object) -> list[Session]:
+def _own_sessions(result: object, task: Sequence[tuple[int, int]], seats: int) -> bool:
+    """Whether ``result`` is what :func:`_play_sessions` returns for ``task`` at ``seats`` seats
+    (compared without calling anything of the result's own)."""
+    import numpy as np
+
+    if type(result) is not tuple or len(result) != 2 or type(result[0]) is not list or type(result[1]) is not list:
+        return False
+    done, sessions = result
+    if len(done) != len(task) or len(sessions) != len(task):
+        return False
+    if not all(type(d) is tuple and len(d) == 2 and all(type(x) is int for x in d) and d == t
+               for d, t in zip(done, task)):  # fmt: skip
+        return False
+    for session in sessions:
+        if type(session) is not Session:
+            return False
+        per_deal, roles, names = session
+        if not (type(per_deal) is np.ndarray and type(roles) is np.ndarray and per_deal.dtype == np.int64
+                and roles.dtype.kind == "i" and per_deal.ndim == 2 and per_deal.shape[1] == seats
+                and roles.shape == per_deal.shape and type(names) is tuple
+                and all(type(role) is str for role in names)):  # fmt: skip
+            return False
+        if roles.size and not 0 <= int(roles.min()) <= int(roles.max()) < len(names):
+            return False
+    return True
+
+
+def _checked(played: object, tasks: Sequence[Sequence[tuple[int, int]]], executor: object,
+             seats: int) -> list[Session]:  # fmt: skip
     """The sessions of every task, in order, from what ``executor.map`` returned; GameOptionError
-    naming the executor if that is not each task's own result, in the order given."""
-    results = list(played) if isinstance(played, Iterable) and not isinstance(played, (str, bytes)) else None
+    naming the executor if that is not each task's own result, in the order given.
+
+    At most one result past the tasks is read (a map that never ends is refused). An error
+    raised while reading them, a policy's own or the executor's, goes on as it was raised."""
+    results = None
+    if isinstance(played, Iterable) and not isinstance(played, (str, bytes)):
+        results = list(itertools.islice(played, len(tasks) + 1))
     if results is None or len(results) != len(tasks):
         count = "not a sequence" if results is None else f"{len(results)} results"
+        if results is not None and len(results) > len(tasks):
+            count = "more results"
         raise GameOptionError(f"executor {shown(executor)} returned {count} for {len(tasks)} tasks "
                               "(its map must give one result per task, in order)")  # fmt: skip
     sessions: list[Session] = []
     for i, (result, task) in enumerate(zip(results, tasks)):
-        ok = (type(result) is tuple and len(result) == 2 and result[0] == list(task)
-              and isinstance(result[1], list) and len(result[1]) == len(task)
-              and all(type(session) is Session for session in result[1]))  # fmt: skip
-        if not ok:
+        if not _own_sessions(result, task, seats):
             seeds = f"{task[0][1]}..{task[-1][1]}"
             raise GameOptionError(f"executor {shown(executor)} returned {shown(result)} for task {i} (sessions "
                                   f"seeded {seeds}): not that task's sessions, in order")  # fmt: skip
@@ -430,6 +518,7 @@ def simulate(name: str, strategies: Policy | Sequence[Policy], deals: int, seed:
     _check_count("block", block)
     _check_seed(seed, -(-deals // session_deals))
     game = canonical_name(name)
+    options = plain_object(options, "the options", GameOptionError)
     _check_options(options)
     if callable(strategies):
         if players is None:
@@ -438,16 +527,15 @@ def simulate(name: str, strategies: Policy | Sequence[Policy], deals: int, seed:
         _check_count("players", players, table.MAX_PLAYERS, table.MIN_PLAYERS)
         policies = [strategies] * players
     else:
-        if isinstance(strategies, (str, bytes)) or not isinstance(strategies, Sequence):
-            raise GameOptionError(f"strategies is a policy or a sequence of policies, not {strategies!r}")
-        policies = list(strategies)
-        for i, policy in enumerate(policies):
-            if not callable(policy):
-                raise GameOptionError(f"strategies[{i}] must be a policy (a callable), not {policy!r}")
-        if players is not None and players != len(policies):
-            raise GameOptionError(f"players={players!r} but {len(policies)} policies were given")
-    if executor is not None and not callable(getattr(executor, "map", None)):
-        raise GameOptionError(f"executor must be a concurrent.futures Executor, not {executor!r}")
+        policies = _policies(game, strategies, "strategies")
+        if players is not None and (type(players) is not int or players != len(policies)):
+            raise GameOptionError(f"players={shown(players)} but {len(policies)} policies were given")
+    try:  # an executor whose attributes raise is as bad as one without map
+        mapping = None if executor is None else getattr(executor, "map", None)
+    except Exception:
+        mapping = None
+    if executor is not None and not callable(mapping):
+        raise GameOptionError(f"executor must be a concurrent.futures Executor, not {shown(executor)}")
     whole, rest = divmod(deals, session_deals)
     sizes = [session_deals] * whole + ([rest] if rest else [])
     # every argument checked here, at once, rather than in a worker: the players, each option
@@ -459,7 +547,7 @@ def simulate(name: str, strategies: Policy | Sequence[Policy], deals: int, seed:
     else:
         n = len(tasks)
         played = executor.map(_play_sessions, [game] * n, [policies] * n, tasks, [options] * n)
-        results = _checked(played, tasks, executor)
+        results = _checked(played, tasks, executor, len(policies))
     seats = len(policies)
     lengths = [len(s.per_deal) for s in results]
     dealt = sum(lengths)

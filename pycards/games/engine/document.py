@@ -15,6 +15,7 @@ pycards.errors.StateError: state.dealer must be a whole number from 0 to 3, not 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
 
@@ -45,10 +46,16 @@ def same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
+MOST_FIELDS = 10_000
+"""The most fields :func:`plain_object` reads from one object (far more than any document or
+set of options holds): a mapping that never ends is refused."""
+
+
 def plain_object(data: object, what: str, error: type[ValueError] = StateError) -> dict[str, Any]:
-    """``data``, a mapping whose keys are strings, read once into a plain dict, so that no
-    method of the caller's own object runs after this (a dict subclass is read as the items it
-    holds); ``error`` naming the problem otherwise (``what``: the object, as messages name it).
+    """``data``, a mapping whose keys are strings, read once into a plain dict whose keys are
+    plain ``str`` (a subclass's, as NumPy's ``str_``, copied as text), so that no method of the
+    caller's own object runs after this; ``error`` naming the problem otherwise (``what``: the
+    object, as messages name it). A plain dict is taken as it is, its keys checked.
 
     >>> plain_object({1: 2}, "doc")
     Traceback (most recent call last):
@@ -57,15 +64,23 @@ def plain_object(data: object, what: str, error: type[ValueError] = StateError) 
     """
     if not isinstance(data, Mapping):
         raise error(f"{what} must be an object (a mapping), not {shown(data)}")
-    if type(data) is not dict:
-        try:
-            data = dict(data)
-        except Exception:  # its own keys() or __getitem__ failed
-            raise error(f"{what} cannot be read as an object: {shown(data)}") from None
-    odd = next((key for key in data if type(key) is not str), None)
-    if odd is not None:
-        raise error(f"{what}'s keys are field names, not {shown(odd)}")
-    return data
+    if type(data) is dict and all(type(key) is str for key in data):
+        return data
+    try:
+        items = list(itertools.islice(data.items(), MOST_FIELDS + 1))
+    except Exception:  # its own items(), __iter__ or __getitem__ failed
+        raise error(f"{what} cannot be read as an object: {shown(data)}") from None
+    if len(items) > MOST_FIELDS:
+        raise error(f"{what} holds more than {MOST_FIELDS:,} fields: {shown(data)}")
+    plain: dict[str, Any] = {}
+    for key, value in items:
+        name = str.__str__(key) if isinstance(key, str) else None
+        if name is None:
+            raise error(f"{what}'s keys are field names, not {shown(key)}")
+        if name in plain:
+            raise error(f"{what} names the field {shown(name)} twice")
+        plain[name] = value
+    return plain
 
 
 class Reader:
