@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
+from hostile_values import HUGE, LONG, EqualsAll, EqualsRaises, IndexRaises, Unprintable
 
 from pycards import cli
 from pycards.errors import GameOptionError, IllegalActionError, SettlementError, StateError
@@ -26,38 +27,11 @@ from pycards.settlement import Ledger
 
 SHORT = 300
 """The longest an error message may be, whatever the value it names."""
-HUGE = 10**5000
-"""An int whose own repr raises (Python's limit on converting digits)."""
-LONG = "x" * 10**6
-
-
-class Unprintable:
-    def __repr__(self) -> str:
-        raise RuntimeError("no repr")
 
 
 class UnprintableStr(str):
     def __repr__(self) -> str:
         raise RuntimeError("no repr")
-
-
-class EqualsAll:
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    __hash__ = object.__hash__
-
-
-class EqualsRaises:
-    def __eq__(self, other: object) -> bool:
-        raise RuntimeError("no eq")
-
-    __hash__ = object.__hash__
-
-
-class IndexRaises:
-    def __index__(self) -> int:
-        raise RuntimeError("no index")
 
 
 class IterRaises:

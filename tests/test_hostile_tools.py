@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hostile_values import HUGE, LONG, EqualsAll, EqualsRaises, IndexRaises, Unprintable
 
 from pycards._messages import shown
 from pycards.errors import GameOptionError
@@ -31,8 +32,6 @@ from pycards.games.interactive import play_interactive
 from pycards.games.policies import DrawBelow, first_legal
 from pycards.games.simulate import Estimate, play_session, ratio_estimate, session_terms, simulate
 
-LONG = "x" * 10**7
-HUGE = 10**5000
 MAX_MESSAGE = 500
 READS = 100_000
 """How far a bounded endless iterator may be read before it fails the test."""
@@ -52,32 +51,6 @@ def deadline() -> Iterator[None]:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
-
-
-class EvilRepr:
-    def __repr__(self) -> str:
-        raise RuntimeError("no repr")
-
-
-class EqTrue:
-    """Equal to everything."""
-
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    __hash__ = object.__hash__
-
-
-class EqRaise:
-    def __eq__(self, other: object) -> bool:
-        raise RuntimeError("no comparison")
-
-    __hash__ = object.__hash__
-
-
-class IndexRaise:
-    def __index__(self) -> int:
-        raise RuntimeError("no index")
 
 
 class IntSub(int):
@@ -176,14 +149,14 @@ def interactive(**kwargs: Any) -> int:
 
 
 @pytest.mark.parametrize("where", ["seat", "policy", "options"])
-@pytest.mark.parametrize("value", [EvilRepr(), LONG], ids=["evil repr", "long text"])
+@pytest.mark.parametrize("value", [Unprintable(), LONG], ids=["evil repr", "long text"])
 def test_interactive_arguments_with_a_raising_repr_or_a_long_text_are_named_shortly(where: str, value: object) -> None:
     with pytest.raises(GameOptionError) as raised:
         interactive(**{where: value})
     check_named(raised.value, value)
 
 
-@pytest.mark.parametrize("players", [None, EvilRepr(), EqTrue(), 3.0, IntSub(3), "3"], ids=label)
+@pytest.mark.parametrize("players", [None, Unprintable(), EqualsAll(), 3.0, IntSub(3), "3"], ids=label)
 def test_interactive_players_that_are_not_an_int_are_named_before_the_seat_is_checked(players: object) -> None:
     with pytest.raises(GameOptionError) as raised:
         interactive(players=players)
@@ -191,7 +164,7 @@ def test_interactive_players_that_are_not_an_int_are_named_before_the_seat_is_ch
 
 
 @pytest.mark.parametrize("options", [
-    {1: 1}, {None: 1}, {EvilRepr(): 1}, {("max_stake",): 2}, {b"max_stake": 2},
+    {1: 1}, {None: 1}, {Unprintable(): 1}, {("max_stake",): 2}, {b"max_stake": 2},
 ], ids=["int key", "none key", "evil key", "tuple key", "bytes key"])  # fmt: skip
 def test_interactive_option_names_that_are_not_strs_are_named(options: dict[Any, Any]) -> None:
     with pytest.raises(GameOptionError) as raised:
@@ -225,7 +198,7 @@ class RaisingAttributes:
 
 
 @pytest.mark.parametrize(("where", "value"), [
-    ("read", 42), ("read", "input"), ("read", EvilRepr()), ("out", 42), ("out", NoWrite()),
+    ("read", 42), ("read", "input"), ("read", Unprintable()), ("out", 42), ("out", NoWrite()),
     ("out", RaisingAttributes()), ("out", LONG),
 ], ids=["read int", "read text", "read evil", "out int", "out write int", "out raising", "out long"])  # fmt: skip
 def test_interactive_read_and_out_are_checked_before_the_game_starts(where: str, value: object) -> None:
@@ -235,7 +208,7 @@ def test_interactive_read_and_out_are_checked_before_the_game_starts(where: str,
     assert where in str(raised.value)
 
 
-@pytest.mark.parametrize("answer", [None, 3, b"1", EvilRepr(), ["q"]], ids=label)
+@pytest.mark.parametrize("answer", [None, 3, b"1", Unprintable(), ["q"]], ids=label)
 def test_an_answer_from_read_that_is_not_a_str_is_named(answer: object) -> None:
     with pytest.raises(GameOptionError) as raised:
         interactive(read=lambda prompt: answer)
@@ -248,7 +221,7 @@ def test_an_answer_that_is_a_str_subclass_is_read_as_its_text() -> None:
     assert "you left after 0 of 2 deals; your result so far: +0" in out.getvalue()
 
 
-@pytest.mark.parametrize("deals", [1.5, None, HUGE, True, IntSub(2), EqTrue(), EvilRepr(), LONG], ids=label)
+@pytest.mark.parametrize("deals", [1.5, None, HUGE, True, IntSub(2), EqualsAll(), Unprintable(), LONG], ids=label)
 def test_interactive_deals_that_are_not_an_int_are_named(deals: object) -> None:
     with pytest.raises(GameOptionError) as raised:
         interactive(deals=deals)
@@ -261,11 +234,11 @@ def test_interactive_deals_that_are_not_an_int_are_named(deals: object) -> None:
 
 
 @pytest.mark.parametrize("kwargs", [
-    {"strategies": EvilRepr(), "players": 3}, {"strategies": LONG, "players": 3},
-    {"strategies": [first_legal, EvilRepr()]}, {"strategies": [first_legal, LONG]},
-    {"strategies": [first_legal] * 3, "players": EvilRepr()}, {"strategies": [first_legal] * 3, "players": LONG},
-    {"strategies": first_legal, "players": EvilRepr()}, {"strategies": first_legal, "players": LONG},
-    {"strategies": first_legal, "players": 3, "executor": EvilRepr()},
+    {"strategies": Unprintable(), "players": 3}, {"strategies": LONG, "players": 3},
+    {"strategies": [first_legal, Unprintable()]}, {"strategies": [first_legal, LONG]},
+    {"strategies": [first_legal] * 3, "players": Unprintable()}, {"strategies": [first_legal] * 3, "players": LONG},
+    {"strategies": first_legal, "players": Unprintable()}, {"strategies": first_legal, "players": LONG},
+    {"strategies": first_legal, "players": 3, "executor": Unprintable()},
     {"strategies": first_legal, "players": 3, "executor": LONG},
     {"strategies": first_legal, "players": 3, "executor": RaisingAttributes()},
 ], ids=["evil strategies", "long strategies", "evil policy", "long policy", "evil players", "long players",
@@ -279,7 +252,7 @@ def test_simulate_arguments_with_a_raising_repr_or_a_long_text_are_named_shortly
     check_named(raised.value, value[-1] if type(value) is list else value)
 
 
-@pytest.mark.parametrize("players", [EqTrue(), EqRaise(), IntSub(3), 3.0, True], ids=label)
+@pytest.mark.parametrize("players", [EqualsAll(), EqualsRaises(), IntSub(3), 3.0, True], ids=label)
 def test_simulate_players_beside_policies_must_be_exactly_their_number(players: object) -> None:
     with pytest.raises(GameOptionError) as raised:
         simulate("vingt_un", [first_legal] * 3, 10, players=players)  # type: ignore[arg-type]
@@ -288,7 +261,7 @@ def test_simulate_players_beside_policies_must_be_exactly_their_number(players: 
 
 
 @pytest.mark.parametrize("name", ["deals", "session_deals", "block", "players"])
-@pytest.mark.parametrize("value", [IntSub(3), EqTrue(), EqRaise()], ids=["int subclass", "eq true", "eq raise"])
+@pytest.mark.parametrize("value", [IntSub(3), EqualsAll(), EqualsRaises()], ids=["int subclass", "eq true", "eq raise"])
 def test_simulate_counts_must_be_exact_ints(name: str, value: object) -> None:
     kwargs: dict[str, Any] = {"deals": 10, "session_deals": 5, "block": 1, "players": 3, name: value}
     with pytest.raises(GameOptionError) as raised:
@@ -343,7 +316,7 @@ class RaisingIteration:
         return results()
 
 
-class RaisingMap(EvilRepr):
+class RaisingMap(Unprintable):
     """A map that fails at once, and cannot be shown by its repr."""
 
     def map(self, fn: Any, *iterables: Any) -> Any:
@@ -423,10 +396,10 @@ class Forged:
 
 
 @pytest.mark.parametrize("forge", [
-    lambda r: (EqRaiseList(r[0]), r[1]), lambda r: ([EqRaise()] * len(r[0]), r[1]),
+    lambda r: (EqRaiseList(r[0]), r[1]), lambda r: ([EqualsRaises()] * len(r[0]), r[1]),
     lambda r: (r[0], [s._replace(per_deal=s.per_deal[:, :2]) for s in r[1]]),
     lambda r: (r[0], [s._replace(roles=s.roles + 100) for s in r[1]]),
-    lambda r: (r[0], [s._replace(role_names=(EvilRepr(),)) for s in r[1]]),
+    lambda r: (r[0], [s._replace(role_names=(Unprintable(),)) for s in r[1]]),
     lambda r: (r[0], [s._replace(per_deal=None) for s in r[1]]),
 ], ids=["raising eq task", "raising eq items", "seats cut", "roles out of range", "evil role name",
         "no rewards"])  # fmt: skip
@@ -464,7 +437,7 @@ def test_a_policy_s_own_error_in_a_worker_goes_through_unchanged(make: Callable[
 # --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("options", [None, {1: 1}, endless(), [("max_stake", 2)], EvilRepr(), LONG,
+@pytest.mark.parametrize("options", [None, {1: 1}, endless(), [("max_stake", 2)], Unprintable(), LONG,
                                      RaisingMapping("getitem"), EndlessMapping()],
                          ids=["none", "int key", "endless iterator", "pairs", "evil", "long", "raising",
                               "endless mapping"])  # fmt: skip
@@ -474,7 +447,7 @@ def test_play_session_options_that_are_not_a_mapping_of_names_are_named(options:
     check_named(raised.value, 1 if isinstance(options, dict) else options)
 
 
-@pytest.mark.parametrize("policies", [None, first_legal, [first_legal, None], [first_legal, EvilRepr()], LONG,
+@pytest.mark.parametrize("policies", [None, first_legal, [first_legal, None], [first_legal, Unprintable()], LONG,
                                       Endless(), RaisingSequence([first_legal] * 3)],
                          ids=["none", "one policy", "none policy", "evil policy", "long", "endless",
                               "raising iter"])  # fmt: skip
@@ -484,7 +457,7 @@ def test_play_session_policies_that_are_not_a_sequence_of_policies_are_named(pol
     check_named(raised.value, policies[-1] if type(policies) is list else policies)
 
 
-@pytest.mark.parametrize("deals", [1.5, None, HUGE, 0, -1, True, IntSub(5), EqTrue(), EvilRepr(), LONG], ids=label)
+@pytest.mark.parametrize("deals", [1.5, None, HUGE, 0, -1, True, IntSub(5), EqualsAll(), Unprintable(), LONG], ids=label)
 def test_play_session_deals_that_are_not_a_count_are_named(deals: object) -> None:
     with pytest.raises(GameOptionError) as raised:
         play_session("vingt_un", [first_legal] * 3, deals, 1, {})  # type: ignore[arg-type]
@@ -500,7 +473,7 @@ def test_a_failing_policy_s_note_never_replaces_its_error() -> None:
     assert notes is None or any("the policy of seat" in note and "session seed 1" in note for note in notes)
 
 
-@pytest.mark.parametrize("deals", [1.5, None, HUGE, 0, -3, True, IntSub(5), EqTrue(), EvilRepr(), LONG,
+@pytest.mark.parametrize("deals", [1.5, None, HUGE, 0, -3, True, IntSub(5), EqualsAll(), Unprintable(), LONG,
                                    math.nan, np.int64(5)], ids=label)  # fmt: skip
 def test_session_terms_refuses_deals_that_are_not_a_count(deals: object) -> None:
     with pytest.raises(GameOptionError) as raised:
@@ -523,7 +496,7 @@ def result() -> Any:
     return simulate("vingt_un", first_legal, deals=40, seed=1, players=3)
 
 
-@pytest.mark.parametrize("role", [EvilRepr(), EqTrue(), EqRaise(), EvilStr("banker"), LONG, None, 0], ids=label)
+@pytest.mark.parametrize("role", [Unprintable(), EqualsAll(), EqualsRaises(), EvilStr("banker"), LONG, None, 0], ids=label)
 def test_role_series_of_what_is_not_a_role_is_named(result: Any, role: object) -> None:
     with pytest.raises(GameOptionError) as raised:
         result.role_series(role)
@@ -538,9 +511,9 @@ def test_role_series_of_a_role_as_a_str_subclass_is_that_role_s(result: Any) -> 
 
 
 @pytest.mark.parametrize("values", [
-    HUGE, IndexRaise(), object(), EvilRepr(), 5, 2.5, None, "12", LONG, b"12", ["1", "2"], [1, HUGE],
+    HUGE, IndexRaises(), object(), Unprintable(), 5, 2.5, None, "12", LONG, b"12", ["1", "2"], [1, HUGE],
     [1.0, math.nan], [math.inf] * 40, iter([1, 2, 3]), endless(), [[1, 2], [3, 4]], np.zeros((2, 40)),
-    [1 + 1j], [IndexRaise()], [EvilRepr()], {1: 2},
+    [1 + 1j], [IndexRaises()], [Unprintable()], {1: 2},
 ], ids=["huge", "index raises", "object", "evil", "int", "float", "none", "text", "long", "bytes", "texts",
         "huge item", "nan", "inf", "iterator", "endless", "nested", "table", "complex", "index raises item",
         "evil item", "dict"])  # fmt: skip
@@ -563,7 +536,7 @@ def test_from_series_of_lists_ranges_and_arrays_is_as_before() -> None:
 
 
 @pytest.mark.parametrize(("sums", "counts", "named"), [
-    (HUGE, [1], HUGE), ([1], IndexRaise(), None), ([1, 2], [1], "2 and 1"), ([math.nan], [1], None),
+    (HUGE, [1], HUGE), ([1], IndexRaises(), None), ([1, 2], [1], "2 and 1"), ([math.nan], [1], None),
 ], ids=["huge sums", "index raises counts", "lengths differ", "nan"])  # fmt: skip
 def test_ratio_estimate_refuses_what_is_not_two_series_of_one_length(sums: Any, counts: Any, named: Any) -> None:
     with pytest.raises(GameOptionError) as raised:
