@@ -4,6 +4,9 @@ lie, a huge int and a very long text."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import Any
+
 HUGE = 10**5000
 """An int whose own repr raises (Python's limit on converting digits)."""
 LONG = "x" * 10**7
@@ -40,3 +43,19 @@ class IndexRaises:
 
     def __index__(self) -> int:
         raise RuntimeError("no index")
+
+
+class UnreadableMapping(Mapping[str, Any]):
+    """A mapping whose every read fails."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self._data = data
+
+    def __getitem__(self, key: str) -> Any:
+        raise RuntimeError("no getitem")
+
+    def __iter__(self) -> Iterator[str]:
+        raise RuntimeError("no iter")
+
+    def __len__(self) -> int:
+        return len(self._data)

@@ -9,11 +9,11 @@ exception, a hang, or a message as long as the value.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from hostile_values import HUGE, LONG, EqualsAll, EqualsRaises, IndexRaises, Unprintable
+from hostile_values import HUGE, LONG, EqualsAll, EqualsRaises, IndexRaises, Unprintable, UnreadableMapping
 
 from pycards import cli
 from pycards.errors import GameOptionError, IllegalActionError, SettlementError, StateError
@@ -43,22 +43,6 @@ class IterRaises:
 class HashRaisesStr(str):
     def __hash__(self) -> int:
         raise RuntimeError("no hash")
-
-
-class UnreadableMapping(Mapping[str, Any]):
-    """A mapping whose every read fails."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self._data = data
-
-    def __getitem__(self, key: str) -> Any:
-        raise RuntimeError("no getitem")
-
-    def __iter__(self) -> Iterator[str]:
-        raise RuntimeError("no iter")
-
-    def __len__(self) -> int:
-        return len(self._data)
 
 
 class UnreadableDict(dict):  # type: ignore[type-arg]

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import hashlib
 import math
+import operator
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any, Optional
+from typing import Any, Optional, SupportsIndex, cast
 
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games import Action, Game, Record, canonical_name, default_players, new_game
 from pycards.games.base import check_seed
-from pycards.games.engine.document import shown
+from pycards.games.engine.document import plain_str, shown
 from pycards.games.engine.events import DealEnded
 
 __all__ = [
     "SEED_BITS", "Table", "agent_names", "camel_name", "check_env_seed", "check_index", "check_penalty",
-    "deal_results", "fresh_seed", "last_records", "mixed_seed",
+    "deal_results", "fresh_seed", "last_records", "mixed_seed", "plain_str",
 ]  # fmt: skip
 
 SEED_BITS = 63
@@ -61,21 +62,32 @@ def check_env_seed(seed: object, non_negative: bool = False) -> Optional[int]:
 
 
 def check_penalty(penalty: object) -> float:
-    """``illegal_penalty``: a finite real number (an int or a float, not a bool)."""
-    if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not math.isfinite(penalty):
+    """``illegal_penalty``: a finite real number (an int or a float, not a bool), also as a float
+    (an int too large for one is refused; a subclass's own ``__float__`` is never called)."""
+    kind = type(penalty)
+    value = math.nan
+    try:
+        if issubclass(kind, int) and kind is not bool:
+            value = int.__float__(cast(int, penalty))
+        elif issubclass(kind, float):
+            value = float.__float__(cast(float, penalty))
+    except OverflowError:  # an int too large for a float
+        pass
+    if not math.isfinite(value):
         raise GameOptionError(f"illegal_penalty must be a finite number, not {shown(penalty)}")
-    return float(penalty)
+    return value
 
 
 def check_index(action: object, size: int) -> int:
-    """``action`` as an action id ``0 .. size - 1``: an int or a NumPy integer (not a bool);
-    IllegalActionError naming it otherwise. The fast path is a plain int."""
+    """``action`` as an action id ``0 .. size - 1``: an int or a NumPy integer (not a bool), read
+    with ``operator.index``; IllegalActionError naming it otherwise (whatever its ``__index__``
+    does: raises, or returns no int). The fast path is a plain int."""
     if type(action) is not int:
         try:
-            if isinstance(action, bool) or not hasattr(action, "__index__"):
+            if type(action) is bool:
                 raise TypeError
-            action = int(action.__index__())
-        except (TypeError, ValueError):
+            action = operator.index(cast(SupportsIndex, action))
+        except Exception:  # the user's own __index__ failing, whatever it raises
             raise IllegalActionError(f"an action id is a whole number, not {shown(action)}") from None
     if not 0 <= action < size:
         raise IllegalActionError(f"action id {shown(action)} is outside 0..{size - 1}")

@@ -21,6 +21,7 @@ is not an id at all (outside ``0 .. n - 1``, a float) raises IllegalActionError.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import islice
 from typing import Any, Optional, SupportsFloat
 
 import gymnasium
@@ -29,7 +30,7 @@ import numpy.typing as npt
 
 from pycards.adapters._common import (
     SEED_BITS, Table, camel_name, check_env_seed, check_index, check_penalty, deal_results, last_records,
-    mixed_seed,
+    mixed_seed, plain_str,
 )  # fmt: skip
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games import GAMES, Game
@@ -59,7 +60,8 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
                  render_mode: Optional[str] = None, **options: Any) -> None:  # fmt: skip
         first = check_env_seed(seed, non_negative=True)
         self._penalty = -check_penalty(illegal_penalty)
-        if render_mode is not None and render_mode not in RENDER_MODES:
+        mode = plain_str(render_mode)  # a str's own __eq__ never runs
+        if render_mode is not None and mode not in RENDER_MODES:
             raise GameOptionError(f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}")
         self._table = table = Table(game, players, options, seed=0 if first is None else first)
         if type(seat) is not int or not 0 <= seat < table.players:
@@ -68,7 +70,7 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
         self._opponents = _opponents(opponents, seat, table.players)
         self._policies: list[Optional[Policy]] = []
         self._first_seed = first
-        self.render_mode = render_mode
+        self.render_mode = mode
         size = (table.observation_size,)
         self.observation_space = gymnasium.spaces.Box(-np.inf, np.inf, size, np.float32)  # no range is stated
         self.action_space = gymnasium.spaces.Discrete(table.num_actions)
@@ -195,7 +197,18 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
 
 
 def _opponents(opponents: Any, seat: int, players: int) -> list[Policy]:
-    """One policy per seat (the agent's own entry a placeholder) from ``opponents``."""
+    """One policy per seat (the agent's own entry a placeholder) from ``opponents``; reading
+    them may run the user's code (a mapping's ``items``, a sequence's ``len``): any failure of
+    it is a GameOptionError naming them."""
+    try:
+        return _read_opponents(opponents, seat, players)
+    except GameOptionError:
+        raise
+    except Exception:
+        raise GameOptionError(f"opponents cannot be read: {shown(opponents)}") from None
+
+
+def _read_opponents(opponents: Any, seat: int, players: int) -> list[Policy]:
     default: Policy = RandomLegal(_OPPONENT_SEED)
     if opponents is None:
         return [default] * players
@@ -203,17 +216,25 @@ def _opponents(opponents: Any, seat: int, players: int) -> list[Policy]:
         return [opponents] * players
     if isinstance(opponents, Mapping):
         chosen = [default] * players
-        for key, policy in opponents.items():
+        read = 0
+        for key, policy in islice(opponents.items(), players + 1):  # a mapping that never ends stops
             if type(key) is not int or not 0 <= key < players or key == seat:
                 raise GameOptionError(f"opponents: a key is another seat 0..{players - 1} than the agent's "
                                       f"({seat}), not {shown(key)}")  # fmt: skip
             chosen[key] = _policy(policy, key)
+            read += 1
+        if read > players:  # only a mapping repeating its keys gets here
+            raise GameOptionError(f"opponents: a mapping has at most {players} entries: {shown(opponents)}")
         return chosen
     if isinstance(opponents, Sequence) and not isinstance(opponents, (str, bytes)):
         if len(opponents) != players:
             raise GameOptionError(f"opponents: a sequence has one policy per seat ({players}), not "
                                   f"{len(opponents)}: {shown(opponents)}")  # fmt: skip
-        return [default if s == seat else _policy(policy, s) for s, policy in enumerate(opponents)]
+        policies = list(islice(opponents, players + 1))
+        if len(policies) != players:  # a sequence whose len lies
+            raise GameOptionError(f"opponents: a sequence has one policy per seat ({players}), not "
+                                  f"{len(policies)}: {shown(opponents)}")  # fmt: skip
+        return [default if s == seat else _policy(policy, s) for s, policy in enumerate(policies)]
     raise GameOptionError(f"opponents must be a policy, a sequence or a mapping of policies, "
                           f"not {shown(opponents)}")  # fmt: skip
 

@@ -34,7 +34,7 @@ from typing import Any, Optional
 import numpy as np
 import pyspiel
 
-from pycards.adapters._common import camel_name, last_records, mixed_seed
+from pycards.adapters._common import camel_name, last_records, mixed_seed, plain_str
 from pycards.errors import GameOptionError
 from pycards.games import Game, canonical_name, game_class, new_game
 from pycards.games.engine.document import shown
@@ -71,7 +71,7 @@ def _from_parameter(rule: Field, value: Any) -> Any:
     value that is no parameter's is left for the game's options to refuse)."""
     if rule.kind == "bool" and rule.optional and type(value) is str and value in _FLAG_WORDS:
         return _FLAG_WORDS[value]
-    return None if rule.optional and value == _NONE else value
+    return None if rule.optional and plain_str(value) == _NONE else value
 _DEFAULT_PLAYERS = 2
 _DEFAULT_DEALS = 1
 
@@ -139,7 +139,7 @@ class _Terms:
         self.options: dict[str, Any] = {key: _from_parameter(rules[key], value) if key in rules else value
                                         for key, value in values.items()}  # fmt: skip
         until = self.options.get("until", "deals")
-        if until != "deals" or "deals" not in self.options:
+        if plain_str(until) != "deals" or "deals" not in self.options:  # a str's own __eq__ never runs
             raise GameOptionError("an OpenSpiel game's session ends after its deals (until='deals'), so its "
                                   f"length and utilities are bounded; not until={shown(until)}")  # fmt: skip
         probe = new_game(name, players=players, seed=0, **self.options)

@@ -28,6 +28,7 @@ from pettingzoo import AECEnv
 
 from pycards.adapters._common import (
     SEED_BITS, Table, agent_names, check_env_seed, check_index, deal_results, fresh_seed, last_records,
+    plain_str,
 )  # fmt: skip
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games import Game
@@ -54,12 +55,13 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
                  render_mode: Optional[str] = None, **options: Any) -> None:  # fmt: skip
         super().__init__()
         first = check_env_seed(seed)
-        if render_mode is not None and render_mode not in RENDER_MODES:
+        mode = plain_str(render_mode)  # a str's own __eq__ never runs
+        if render_mode is not None and mode not in RENDER_MODES:
             raise GameOptionError(f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}")
         self._table = table = Table(game, players, options, seed=0 if first is None else first)
         self._first_seed = first
         self._seeds: Optional[random.Random] = None
-        self.render_mode = render_mode
+        self.render_mode = mode
         self.metadata = {**self.metadata, "name": f"pycards_{table.name}_v0"}
         self.possible_agents: list[str] = agent_names(table.players)
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -93,9 +95,11 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         return self.action_spaces[self._agent(agent)]
 
     def _agent(self, agent: object) -> str:
-        if not isinstance(agent, str) or agent not in self._seat_of:
+        """``agent`` as a plain str if it names an agent (a str's own ``__hash__`` never runs)."""
+        name = plain_str(agent)
+        if name is None or name not in self._seat_of:
             raise self._unknown(agent)
-        return agent
+        return name
 
     def _unknown(self, agent: object) -> IllegalActionError:
         agents = ", ".join(self.possible_agents)
@@ -103,7 +107,7 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s own view: ``encode(seat)``, and its legal mask if it is to act (else zeros)."""
-        seat = self._seat_of.get(agent) if isinstance(agent, str) else None
+        seat = self._seat_of.get(agent if type(agent) is str else self._agent(agent))
         if seat is None:
             raise self._unknown(agent)
         game = self._game

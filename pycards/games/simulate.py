@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pycards._student import t_quantile
 from pycards.errors import GameOptionError
 from pycards.games.base import MAX_SEED_BITS
-from pycards.games.engine.document import plain_object, shown
+from pycards.games.engine.document import plain_object, plain_str, shown
 from pycards.games.engine.events import DealEnded
 from pycards.games.policies import Policy, for_session
 
@@ -234,7 +234,7 @@ class SimulationResult:
     def role_series(self, role: str) -> tuple[IntArray, IntArray]:
         """Per deal: the rewards of the seats in ``role`` summed, and how many they were
         (the series behind ``by_role[role]``, by :func:`ratio_estimate`)."""
-        name = _plain_str(role)
+        name = plain_str(role)
         if name is None or name not in self.role_names:
             raise GameOptionError(f"no seat had the role {shown(role)}; the roles are {self.role_names!r}")
         return _role_sums(self.per_deal, self.roles, self.role_names.index(name))
@@ -280,12 +280,6 @@ class Session(NamedTuple):
     per_deal: IntArray
     roles: RoleArray
     role_names: tuple[str, ...]
-
-
-def _plain_str(value: object) -> str | None:
-    """``value`` as a plain ``str`` if it is one (or a subclass, as NumPy's ``str_``, whose own
-    ``__eq__`` and ``__hash__`` are then not consulted), else None."""
-    return str.__str__(value) if isinstance(value, str) else None
 
 
 def _check_count(name: str, value: object, most: int = MAX_DEALS, least: int = 1) -> int:

@@ -24,7 +24,7 @@ import logging
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any, Optional, Union, cast
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -127,13 +127,20 @@ def _page() -> str:
 
 
 def _data_path(data_dir: object) -> Path:
-    """The data directory as a path: a non-empty ``str`` or a ``Path``, else ServerConfigError
-    (an empty name would quietly mean the current directory)."""
+    """The data directory as a path: a non-empty ``str`` or a ``Path`` without a NUL, else
+    ServerConfigError (an empty name would quietly mean the current directory). A str
+    subclass is read as its characters (its own methods never run)."""
+    if type(data_dir) is not str and issubclass(type(data_dir), str):
+        data_dir = str.__str__(cast(str, data_dir))
     if not isinstance(data_dir, (str, Path)):
         raise ServerConfigError(f"the data directory must be a path (a str or a Path), not {shown(data_dir)}")
-    if not str(data_dir):
+    path = Path(data_dir)
+    text = str(path) if isinstance(data_dir, Path) else data_dir
+    if not text:
         raise ServerConfigError("the data directory must be named, not ''")
-    return Path(data_dir)
+    if "\x00" in text:
+        raise ServerConfigError(f"the data directory must not hold a NUL character, not {shown(text)}")
+    return path
 
 
 def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_tables: int = 1000,
@@ -147,7 +154,7 @@ def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_ta
     """
     limits = Limits(max_tables, max_deals, max_watchers, message_bytes, hello_seconds)
     if type(fsync) is not bool:
-        raise ServerConfigError(f"fsync must be True or False, not {fsync!r}")
+        raise ServerConfigError(f"fsync must be True or False, not {shown(fsync)}")
     lobby = Lobby(_data_path(data_dir), limits, seed=seed, fsync=fsync)
     page = _page()
 
@@ -219,14 +226,26 @@ def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_ta
     return app
 
 
-def _check_host(host: object, port: object) -> None:
-    """ServerConfigError unless ``host`` names an address this machine can resolve (so the
-    operator reads why, rather than uvicorn's log line and an exit status of 3)."""
+def _check_host(host: object, port: object, log_level: object) -> None:
+    """ServerConfigError unless ``host`` names an address this machine can resolve, ``port`` is a
+    port (0 to 65535) and ``log_level`` one of uvicorn's names or a :mod:`logging` level from 0 to
+    50 (so the operator reads why, rather than uvicorn's log line and an exit status of 3)."""
+    if type(port) is not int or not 0 <= port <= 65535:
+        raise ServerConfigError(f"the port must be a whole number from 0 to 65535, not {shown(port)}")
+    from uvicorn.config import LOG_LEVELS
+
+    if type(log_level) is str:
+        known = log_level in LOG_LEVELS
+    else:
+        known = type(log_level) is int and 0 <= log_level <= 50
+    if not known:
+        raise ServerConfigError(f"the log level must be one of {', '.join(LOG_LEVELS)} (or a level from 0 "
+                                f"to 50), not {shown(log_level)}")  # fmt: skip
     if not isinstance(host, str) or not host:
         raise ServerConfigError(f"the host must be a name or an address, not {shown(host)}")
     try:
-        socket.getaddrinfo(host, port if isinstance(port, int) else None, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError) as error:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, ValueError) as error:  # ValueError: a NUL; UnicodeError: a name IDNA refuses
         raise ServerConfigError(f"cannot use the host {shown(host)}: {error}") from None
 
 
@@ -239,7 +258,7 @@ def serve(data_dir: Union[str, Path], host: str = "127.0.0.1", port: int = 8000,
     require()  # uvicorn serves WebSockets only with a WebSocket library installed
     import uvicorn
 
-    _check_host(host, port)
+    _check_host(host, port, log_level)
     app = create_app(data_dir, **options)
     limit = int(options.get("message_bytes", 64 * 1024))
     uvicorn.run(app, host=host, port=port, ws_max_size=limit, log_level=log_level, lifespan="on")

@@ -20,6 +20,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+from pycards.games.engine.document import shown
 from pycards.server.errors import ServerConfigError
 from pycards.server.tables import TABLE_ID
 
@@ -41,15 +42,15 @@ class TableStore:
         try:
             Path(data_dir).mkdir(mode=0o700, parents=True, exist_ok=True)
             self.folder.mkdir(mode=0o700, exist_ok=True)
-        except OSError as error:
-            message = f"cannot use the data directory {str(data_dir)!r}: {error.strerror}"
-            raise ServerConfigError(message) from None
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+            reason = error.strerror if isinstance(error, OSError) else error
+            raise ServerConfigError(f"cannot use the data directory {shown(str(data_dir))}: {reason}") from None
         if not os.access(self.folder, os.W_OK | os.X_OK):
-            raise ServerConfigError(f"the data directory {str(self.folder)!r} is not writable")
+            raise ServerConfigError(f"the data directory {shown(str(self.folder))} is not writable")
 
     def path(self, table_id: str) -> Path:
         if not TABLE_ID.fullmatch(table_id):
-            raise ValueError(f"not a table id: {table_id!r}")
+            raise ValueError(f"not a table id: {shown(table_id)}")
         return self.folder / f"{table_id}.json"
 
     def write(self, table_id: str, text: str) -> None:

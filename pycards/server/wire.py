@@ -42,6 +42,7 @@ from collections.abc import Mapping
 from typing import Any, Optional, Union
 
 from pycards.games.base import Action
+from pycards.games.engine.document import shown
 from pycards.games.engine.events import Record
 from pycards.games.text import record_lines
 from pycards.server.errors import WireError
@@ -84,7 +85,7 @@ def to_json(value: object) -> JSON:
         for key, item in value.items():
             text = _key(key)
             if text in data:
-                raise TypeError(f"two keys of a mapping both write as {text!r}")
+                raise TypeError(f"two keys of a mapping both write as {shown(text)}")
             data[text] = to_json(item)
         return data
     if isinstance(value, Action):

@@ -22,7 +22,7 @@ from typing import Any, TypeAlias
 from pycards._messages import shown
 from pycards.errors import StateError
 
-__all__ = ["Reader", "StateError", "plain_object", "shown"]
+__all__ = ["Reader", "StateError", "plain_object", "plain_str", "shown"]
 
 # The builtins, for annotations beside the methods named after them.
 _Int: TypeAlias = int
@@ -51,6 +51,17 @@ MOST_FIELDS = 10_000
 set of options holds): a mapping that never ends is refused."""
 
 
+def plain_str(value: object) -> str | None:
+    """``value`` as a plain ``str`` if it is a str (a subclass's, as NumPy's ``str_``, copied as
+    its characters, so that its own ``__eq__`` and ``__hash__`` never run), else None.
+
+    >>> import numpy as np
+    >>> type(plain_str(np.str_("dealer"))), plain_str(7)
+    (<class 'str'>, None)
+    """
+    return str.__str__(value) if isinstance(value, str) else None
+
+
 def plain_object(data: object, what: str, error: type[ValueError] = StateError) -> dict[str, Any]:
     """``data``, a mapping whose keys are strings, read once into a plain dict whose keys are
     plain ``str`` (a subclass's, as NumPy's ``str_``, copied as text), so that no method of the
@@ -74,7 +85,7 @@ def plain_object(data: object, what: str, error: type[ValueError] = StateError) 
         raise error(f"{what} holds more than {MOST_FIELDS:,} fields: {shown(data)}")
     plain: dict[str, Any] = {}
     for key, value in items:
-        name = str.__str__(key) if isinstance(key, str) else None
+        name = plain_str(key)
         if name is None:
             raise error(f"{what}'s keys are field names, not {shown(key)}")
         if name in plain:
