@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import math
-import operator
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any, Optional, SupportsIndex, cast
+from typing import Any, Optional, cast
 
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games import Action, Game, Record, canonical_name, default_players, new_game
 from pycards.games.base import check_seed
+from pycards.games.engine.codec import action_id as check_index
 from pycards.games.engine.document import plain_str, shown
 from pycards.games.engine.events import DealEnded
 
@@ -76,22 +76,6 @@ def check_penalty(penalty: object) -> float:
     if not math.isfinite(value):
         raise GameOptionError(f"illegal_penalty must be a finite number, not {shown(penalty)}")
     return value
-
-
-def check_index(action: object, size: int) -> int:
-    """``action`` as an action id ``0 .. size - 1``: an int or a NumPy integer (not a bool), read
-    with ``operator.index``; IllegalActionError naming it otherwise (whatever its ``__index__``
-    does: raises, or returns no int). The fast path is a plain int."""
-    if type(action) is not int:
-        try:
-            if type(action) is bool:
-                raise TypeError
-            action = operator.index(cast(SupportsIndex, action))
-        except Exception:  # the user's own __index__ failing, whatever it raises
-            raise IllegalActionError(f"an action id is a whole number, not {shown(action)}") from None
-    if not 0 <= action < size:
-        raise IllegalActionError(f"action id {shown(action)} is outside 0..{size - 1}")
-    return action
 
 
 def deal_results(entries: Iterable[Any], players: int) -> tuple[Optional[list[float]], int, bool]:

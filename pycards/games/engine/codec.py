@@ -22,8 +22,9 @@ every version that keeps the domains; a game documents its domains.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex, cast
 
 from pycards.errors import IllegalActionError
 from pycards.games.engine.document import shown
@@ -34,10 +35,28 @@ if TYPE_CHECKING:
 
     from pycards.games.base import Action
 
-__all__ = ["Codec", "Domains"]
+__all__ = ["Codec", "Domains", "action_id"]
 
 Domains = Sequence[tuple[type, Mapping[str, Iterable[Any]]]]
 """Each action class with the values of each of its fields, in field order."""
+
+
+def action_id(index: object, size: int) -> int:
+    """``index`` as an action id ``0 .. size - 1``: an int or a NumPy integer (not a bool), read
+    with ``operator.index``; IllegalActionError naming it otherwise, whatever its own
+    ``__index__`` does (raises, or returns no int). The fast path is a plain int."""
+    if type(index) is int:
+        value = index
+    else:
+        try:
+            if type(index) is bool:
+                raise TypeError
+            value = operator.index(cast(SupportsIndex, index))
+        except Exception:  # not a whole number, or its own __index__ failed
+            raise IllegalActionError(f"an action id is a whole number, not {shown(index)}") from None
+    if not 0 <= value < size:
+        raise IllegalActionError(f"action id {shown(index)} is outside 0..{size - 1}")
+    return value
 
 
 class Codec:
@@ -66,18 +85,7 @@ class Codec:
 
     def action(self, index: int) -> Action:
         """The action numbered ``index``."""
-        if type(index) is not int:
-            try:
-                import operator
-
-                if isinstance(index, bool):
-                    raise TypeError
-                index = operator.index(index)
-            except Exception:  # not a whole number, or its own __index__ failed
-                raise IllegalActionError(f"an action id is a whole number, not {shown(index)}") from None
-        if not 0 <= index < self.size:
-            raise IllegalActionError(f"action id {shown(index)} is outside 0..{self.size - 1}")
-        return self.actions[index]
+        return self.actions[action_id(index, self.size)]
 
     def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.bool_]:
         """A bool array over every id, true where the action is in ``legal``."""
