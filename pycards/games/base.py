@@ -67,10 +67,11 @@ MAX_SEED_BITS = 256
 """The largest seed, in bits (either sign): every seed a game takes survives its snapshot."""
 
 
-def check_seed(seed: object) -> int:
-    """``seed`` if it is an int of at most :data:`MAX_SEED_BITS` bits, else GameOptionError."""
+def check_seed(seed: object, what: str = "the seed", error: type[ValueError] = GameOptionError) -> int:
+    """``seed`` if it is an int of at most :data:`MAX_SEED_BITS` bits, else ``error`` naming it
+    (``what``: the seed, as the message calls it). Every seed pycards takes is checked here."""
     if type(seed) is not int or seed.bit_length() > MAX_SEED_BITS:
-        raise GameOptionError(f"the seed must be an int of at most {MAX_SEED_BITS} bits, not {shown(seed)}")
+        raise error(f"{what} must be an int of at most {MAX_SEED_BITS} bits, not {shown(seed)}")
     return seed
 
 

@@ -35,7 +35,7 @@ from typing import Any, Optional
 
 from pycards.errors import IllegalActionError, StateError
 from pycards.games import GAMES, canonical_name, game_class
-from pycards.games.base import MAX_SEED_BITS, Action, Game
+from pycards.games.base import Action, Game, check_seed
 from pycards.games.engine.document import shown
 from pycards.games.engine.options import Field
 from pycards.games.text import action_text
@@ -100,9 +100,8 @@ class Lobby:
 
     def __init__(self, data_dir: Path, limits: Limits = Limits(), seed: Optional[int] = None,
                  fsync: bool = True) -> None:  # fmt: skip
-        if seed is not None and (type(seed) is not int or seed.bit_length() > MAX_SEED_BITS):
-            raise ServerConfigError(f"the seed must be None or an int of at most {MAX_SEED_BITS} bits, "
-                                    f"not {shown(seed)}")  # fmt: skip
+        if seed is not None:
+            check_seed(seed, "the operator's seed (or None)", ServerConfigError)
         self.limits = limits
         self.seed = seed
         self.store = TableStore(data_dir, fsync)

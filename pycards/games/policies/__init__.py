@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from pycards._messages import shown
 from pycards.errors import GameOptionError
-from pycards.games.base import MAX_SEED_BITS, Action
+from pycards.games.base import Action, check_seed
 
 if TYPE_CHECKING:
     from pycards.games.policies.vingt_un import DrawBelow
@@ -59,14 +59,6 @@ def first_legal(observation: dict[str, Any], legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-def _policy_seed(seed: object, what: str) -> int:
-    """``seed`` if it is an int of at most :data:`~pycards.games.base.MAX_SEED_BITS` bits (as a
-    game's seed is), else GameOptionError naming it (``what``: the seed's part)."""
-    if type(seed) is not int or seed.bit_length() > MAX_SEED_BITS:
-        raise GameOptionError(f"{what} must be an int of at most {MAX_SEED_BITS} bits, not {shown(seed)}")
-    return seed
-
-
 def _mixed_seed(*parts: int) -> int:
     """A 64-bit seed from several ints, the same in every process (no ``hash()``)."""
     text = "/".join(str(p) for p in parts).encode()
@@ -91,7 +83,7 @@ class RandomLegal:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = _policy_seed(seed, "the seed of RandomLegal")
+        self.seed = check_seed(seed, "the seed of RandomLegal")
         self._random = random.Random(_mixed_seed(seed))
 
     def __repr__(self) -> str:
@@ -103,7 +95,7 @@ class RandomLegal:
     def for_session(self, seed: int) -> RandomLegal:
         """A fresh policy for the session seeded by ``seed``: its stream mixes both seeds."""
         twin = RandomLegal(self.seed)
-        twin._random = random.Random(_mixed_seed(self.seed, _policy_seed(seed, "a session seed")))
+        twin._random = random.Random(_mixed_seed(self.seed, check_seed(seed, "a session seed")))
         return twin
 
 
