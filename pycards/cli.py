@@ -9,17 +9,19 @@ ties is the game's, not shown here). Each HAND is one argument: quote it. Game
 and rules names are case-insensitive, as cards are.
 
 ``pycards play GAME [--players N] [--deals D] [--session-deals S] [--seed S]
-[--draw-below T] [--workers W] [--set OPTION=VALUE ...]`` simulates GAME (any
-registered game, :data:`pycards.games.GAMES`: ``vingt_un``, also spelt
-``vingt-un``) with the game's built-in policy at every seat
+[--workers W] [--set OPTION=VALUE ...] [--policy-option NAME=VALUE ...]``
+simulates GAME (any registered game, :data:`pycards.games.GAMES`: ``vingt_un``,
+also spelt ``vingt-un``) with the game's built-in policy at every seat
 (:func:`pycards.games.policies.default_policy`) and prints each seat's reward
 per deal and each role's; ``--interactive`` seats you at ``--seat`` against
 that policy, in the terminal, for ``--deals`` deals (10 unless given). Type
 ``q`` to leave; leaving, the end of the input and Ctrl-C print your result so
 far (Ctrl-C exits with status 130). ``--set`` takes the game's options as its
 ``Options.describe()`` gives them, checked against their ranges and choices
-there (``pycards play --help`` lists them); ``--players`` the bounds of the
-game's class.
+there; ``--policy-option`` the options of the game's policy as its registry
+entry declares them (``draw_below=17`` for Vingt-un's), checked the same way
+(``pycards play --help`` lists both); ``--players`` the bounds of the game's
+class. This module knows the games only through the registry.
 
 ``pycards serve --data DIR [--host H] [--port P] [--seed S] [--max-tables N]
 [--max-deals N]`` runs the game server (:mod:`pycards.server`, docs/server.md)
@@ -30,7 +32,7 @@ with status 2, when it is missing. Ctrl-C stops it (status 0).
 Limits (so that no input hangs or fills the memory): the players the game
 allows, at most 10,000,000 deals (every deal's result is kept, 9 bytes a
 seat), sessions as long as the game allows, 1 to 64 workers, a seed of at
-most 64 bits, ``--draw-below`` 0 to 22, and every option within its range.
+most 64 bits, and every option (the game's or its policy's) within its range.
 
 Bad input prints ``pycards: error: ...`` on stderr and exits with status 2,
 without a traceback.
@@ -44,7 +46,8 @@ import re
 import secrets
 import signal
 import sys
-from collections.abc import Callable, Sequence
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,8 +64,6 @@ __all__ = ["build_parser", "main"]
 MAX_DEALS = 10_000_000
 """Deals at most: a simulation keeps every deal's result (9 bytes a seat)."""
 MAX_WORKERS = 64
-MAX_DRAW_BELOW = 22
-"""``--draw-below 22`` already draws to 21 (a hand reaching 21 stands)."""
 SEED_BITS = 64
 DEFAULT_PLAYERS = 4
 SIMULATED_DEALS, INTERACTIVE_DEALS, SESSION_DEALS = 10_000, 10, 200
@@ -70,8 +71,8 @@ TASK_DEALS = 2_000
 """Deals per task given to a worker process (whole sessions of ``--session-deals``)."""
 EXIT_BROKEN_PIPE = 141
 SET_BY_PLAY = ("deals", "until", "rotations")
-"""Options the command sets itself: a session here is --deals deals (so rotations mean nothing)."""
-"""Game options that ``play`` sets itself (a session is ``--deals`` or ``--session-deals`` deals)."""
+"""Game options that ``play`` sets itself: a session here is ``--deals`` or ``--session-deals`` deals
+(so rotations mean nothing)."""
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _STRENGTH_LEGEND = "[n] is the hand's strength under these rules: higher wins, equal ties"
@@ -258,19 +259,27 @@ def _fields(game: str) -> dict[str, Field]:
     return {f.name: f for f in game_class(game).Options.describe() if f.name not in SET_BY_PLAY}
 
 
-def _split_option(text: str) -> tuple[str, str]:
-    """``NAME=VALUE`` from the command line; the name lower-cased, ``-`` read as ``_``."""
+def _policy_fields(game: str) -> dict[str, Field]:
+    """The options of the game's built-in policy (its registry entry declares them) by name."""
+    from pycards.games.policies import policy_options
+
+    return {f.name: f for f in policy_options(game)}
+
+
+def _split_option(text: str, flag: str) -> tuple[str, str]:
+    """``NAME=VALUE`` given to ``flag``; the name lower-cased, ``-`` read as ``_``."""
     name, sep, raw = text.partition("=")
     name = name.strip().lower().replace("-", "_")
     if not sep or not name:
-        raise ValueError(f"a game option is NAME=VALUE, not {_shown(text)}")
+        raise ValueError(f"{flag} takes NAME=VALUE, not {_shown(text)}")
     return name, raw
 
 
-def _option_value(rule: Field, raw: str) -> object:
+def _option_value(rule: Field, raw: str, what: str = "option") -> object:
     """An option's value from the command line, read as its ``Field`` says: a whole number
     in its range, ``true``/``false``, or one of its choices (``none`` for None); a value
-    out of the range is refused before any huge int is built."""
+    out of the range is refused before any huge int is built. ``what`` names the option
+    in a message (``option``, ``policy option``)."""
     text = raw.strip()
     lowered = text.lower()
     if rule.optional and lowered == "none":
@@ -278,12 +287,12 @@ def _option_value(rule: Field, raw: str) -> object:
     if rule.kind == "int":
         low, high = int(rule.low or 0), int(rule.high or 0)
         if not _INTEGER.fullmatch(text) or not _within(text, low, high):
-            raise ValueError(f"option {rule.name} must be a whole number from {low:,} to {high:,}, "
+            raise ValueError(f"{what} {rule.name} must be a whole number from {low:,} to {high:,}, "
                              f"not {_shown(raw)}")  # fmt: skip
         return int(text)
     if rule.kind == "bool":
         if lowered not in ("true", "false"):
-            raise ValueError(f"option {rule.name} must be {rule.allowed()}, not {_shown(raw)}")
+            raise ValueError(f"{what} {rule.name} must be {rule.allowed()}, not {_shown(raw)}")
         return lowered == "true"
     for choice in rule.choices:
         if isinstance(choice, bool) and lowered == str(choice).lower():
@@ -292,7 +301,7 @@ def _option_value(rule: Field, raw: str) -> object:
             return choice
         if isinstance(choice, str) and lowered == choice.lower():
             return choice
-    raise ValueError(f"option {rule.name} must be {rule.allowed()}, not {_shown(raw)}")
+    raise ValueError(f"{what} {rule.name} must be {rule.allowed()}, not {_shown(raw)}")
 
 
 _NOT_OPTIONS = {
@@ -306,8 +315,26 @@ _NOT_OPTIONS = {
     "seed": "use --seed",
     "workers": "use --workers",
     "seat": "use --seat",
-    "draw_below": "use --draw-below",
 }
+"""Names given to ``--set`` that are no game option, and where they belong."""
+
+
+def _read_options(texts: Sequence[str], rules: Mapping[str, Field], flag: str, game: str, noun: str,
+                  advice: Callable[[str], str]) -> dict[str, Any]:  # fmt: skip
+    """The ``NAME=VALUE`` texts given to ``flag``, each checked against its ``Field`` in
+    ``rules``; a name not there is refused with ``advice(name)`` (where it belongs, if
+    anywhere) and the names there are. ``noun`` names one in a message (``option``)."""
+    options: dict[str, Any] = {}
+    for text in texts:
+        name, raw = _split_option(text, flag)
+        if name not in rules:
+            hint = advice(name)
+            raise ValueError(f"{flag} {_shown(name)} is not a {game} {noun}" + (f" ({hint})" if hint else "")
+                             + f"; the options are: {', '.join(rules) or 'none'}")  # fmt: skip
+        if name in options:
+            raise ValueError(f"{noun} {name} is set twice")
+        options[name] = _option_value(rules[name], raw, noun)
+    return options
 
 
 def _game_options(game: str, texts: Sequence[str]) -> dict[str, Any]:
@@ -315,30 +342,42 @@ def _game_options(game: str, texts: Sequence[str]) -> dict[str, Any]:
     then together (the rules between options, in ``Options.check``)."""
     from pycards.games import game_class
 
-    rules = _fields(game)
-    options: dict[str, Any] = {}
-    for text in texts:
-        name, raw = _split_option(text)
-        if name not in rules:
-            advice = _NOT_OPTIONS.get(name, "")
-            raise ValueError(
-                f"--set {_shown(name)} is not a {game} option"
-                + (f" ({advice})" if advice else "")
-                + f"; the options are: {', '.join(rules)}"
-            )
-        if name in options:
-            raise ValueError(f"option {name} is set twice")
-        options[name] = _option_value(rules[name], raw)
+    policy = _policy_fields(game)
+
+    def advice(name: str) -> str:
+        if name in policy:
+            return f"an option of its policy: use --policy-option {name}=VALUE"
+        return _NOT_OPTIONS.get(name, "")
+
+    options = _read_options(texts, _fields(game), "--set", game, "option", advice)
     game_class(game).Options.from_dict(options, game)  # the rules between options
     return options
 
 
-def _options_help(game: str) -> str:
-    """Each option of ``game`` with its allowed values and default."""
+def _policy_options(game: str, texts: Sequence[str]) -> dict[str, Any]:
+    """The ``--policy-option`` options, each checked against those the game's policy
+    declares (its factory then checks them together)."""
+    rules = _fields(game)
+
+    def advice(name: str) -> str:
+        return f"a game option: use --set {name}=VALUE" if name in rules else _NOT_OPTIONS.get(name, "")
+
+    return _read_options(texts, _policy_fields(game), "--policy-option", game, "policy option", advice)
+
+
+def _listed(rules: Mapping[str, Field]) -> str:
+    """Each option with its allowed values and default."""
     def default(value: object) -> str:
         return "none" if value is None else str(value).lower() if isinstance(value, bool) else repr(value)
 
-    return ", ".join(f"{r.name} {r.allowed()} [{default(r.default)}]" for r in _fields(game).values())
+    return ", ".join(f"{r.name} {r.allowed()} [{default(r.default)}]" for r in rules.values()) or "none"
+
+
+def _game_help(game: str) -> str:
+    """What ``play --help`` says of ``game``: its players, its options and its policy's."""
+    return (f"{game}: {_bounds_text(game)}; its options (--set NAME=VALUE; the default in brackets): "
+            f"{_listed(_fields(game))}; its policy's (--policy-option NAME=VALUE): "
+            f"{_listed(_policy_fields(game))}.")  # fmt: skip
 
 
 def _bounds_text(game: str) -> str:
@@ -379,7 +418,7 @@ def _play(args: argparse.Namespace) -> int:
     if not low <= players <= high:
         raise ValueError(f"--players must be from {low} to {high} for {game}, not {players}")
     options = _game_options(game, args.set)
-    policy = default_policy(game, **({} if args.draw_below is None else {"draw_below": args.draw_below}))
+    policy = default_policy(game, **_policy_options(game, args.policy_option))
     if args.interactive:
         from pycards.games.interactive import play_interactive
 
@@ -427,7 +466,17 @@ def _play(args: argparse.Namespace) -> int:
 
 
 class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
-    """Shows each option's default, except where there is none to show (or the help says it)."""
+    """Shows each option's default, except where there is none to show (or the help says it);
+    never breaks a line inside a word (``--policy-option``, an option's range)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        text = self._whitespace_matcher.sub(" ", text).strip()
+        return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent,
+                             break_on_hyphens=False, break_long_words=False)  # fmt: skip
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        text = self._whitespace_matcher.sub(" ", text).strip()
+        return textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=False)
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
@@ -472,10 +521,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Simulate a game with its built-in policy at every seat and print each seat's "
         "reward per deal and each role's (the dealer's, a player's...), with 95% intervals, or play "
         "one seat yourself (--interactive; type q to leave). The games: " + _spellings() + ".",
-        epilog=" ".join(
-            f"{name}: {_bounds_text(name)}; its options (--set NAME=VALUE; the default in brackets): "
-            f"{_options_help(name)}." for name in games
-        ),
+        epilog=" ".join(_game_help(name) for name in games),
         formatter_class=_HelpFormatter,
     )
     play.add_argument("game", type=_play_game, metavar="GAME",
@@ -495,16 +541,15 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the seed of the game's chance: the same seed, the same result (default: 0 "
                       "for a simulation; with --interactive a secret random seed, since whoever knows "
                       "the seed can work out every card)")  # fmt: skip
-    play.add_argument("--draw-below", type=_count(0, MAX_DRAW_BELOW), default=None,
-                      metavar="T", help="vingt_un's policy asks for a card while its hand "
-                      f"counts less than T, 0 to {MAX_DRAW_BELOW} (default: 16)")  # fmt: skip
     play.add_argument("--workers", type=_count(1, MAX_WORKERS), default=None,
                       metavar="W", help=f"processes to spread the sessions over, 1 to {MAX_WORKERS}; "
                       "never changes the result (default: 1)")  # fmt: skip
     play.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                      help="a game option, e.g. --set max_stake=5 --set deal_passes=hands (whole "
-                      "numbers, true, false, none or a choice; each game's options are listed "
-                      "below)")  # fmt: skip
+                      help="a game option, repeatable (a whole number, true, false, none or a choice; "
+                      "each game's options are listed below)")  # fmt: skip
+    play.add_argument("--policy-option", action="append", default=[], metavar="NAME=VALUE",
+                      help="an option of the game's built-in policy, repeatable (read as --set reads "
+                      "a game option; each game's policy options are listed below)")  # fmt: skip
     play.add_argument("--interactive", action="store_true",
                       help="play a seat yourself, in the terminal (q to leave)")  # fmt: skip
     play.add_argument("--seat", type=_count(0, most - 1), default=None,

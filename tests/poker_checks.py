@@ -23,6 +23,7 @@ accessors (``hands``, ``cards_on_table()``, ``pack``, ``ledger``,
   illegal actions and bad queries raise ``IllegalActionError`` and change nothing.
 * :func:`followers_of`, :func:`check_same`: every way of copying a game goes on
   exactly like it.
+* :func:`play_checked`: play actions with every step's checks (the law tests).
 * :func:`hostile_documents`, :func:`check_hostile`: tampered state documents
   raise ``StateError`` naming a field.
 """
@@ -43,8 +44,10 @@ import numpy as np
 from pycards.errors import IllegalActionError, StateError
 from pycards.games.base import Action, Game
 from pycards.games.engine.betting import Call, Check, Fold, Raise
-from pycards.games.engine.events import DealEnded, Dealt, Note, Record, Reshuffled, Shown
-from pycards.games.engine.table import HAND, Demand, Discard
+from pycards.games.engine.events import (
+    STOCK, USED, DealEnded, Dealt, Gathered, Moved, Note, Record, Reshuffled, Shown, hand_place,
+)  # fmt: skip
+from pycards.games.engine.table import APART, HAND, THROWN, Demand, Discard
 from pycards.poker import opens, showing
 from pycards.settlement import Payment
 
@@ -52,7 +55,7 @@ __all__ = [
     "FULL_PACK", "Witness", "bad_actions", "check_codec", "check_game", "check_hostile", "check_ledger",
     "check_pack", "check_queries_refused", "check_refused", "check_same", "check_turn", "check_views",
     "differences", "followers_of", "hostile_documents", "image", "key_or_none", "lookalike", "numbers_blanked",
-    "restored", "retyped", "sample",
+    "play_checked", "restored", "retyped", "sample",
 ]  # fmt: skip
 
 FULL_PACK = Counter(range(52))
@@ -297,6 +300,8 @@ class Witness:
                 if type(entry) is Payment:
                     self.balances[entry.payer] += entry.amount
                     self.balances[entry.payee] -= entry.amount
+        self.initial = dict(self.balances)
+        """The ledger as the session began, before the first ante (``start`` of :func:`check_ledger`)."""
         self.note = ""
         self.dealer: Optional[int] = None
         """The dealer of the deal in play, as the rules pass the deal (None: not known)."""
@@ -378,8 +383,9 @@ class Witness:
             assert view.seat == seat and view.action == action and len(view.entries) == len(record.entries)
             for k, entry in enumerate(record.entries):
                 seen = view.entries[k]
-                if type(entry) is Dealt:
-                    assert type(seen) is Dealt and seen[:2] == entry[:2] and seen.seen_by == entry.seen_by
+                if type(entry) in (Dealt, Moved):
+                    assert type(seen) is type(entry) and seen.seen_by == entry.seen_by
+                    assert seen._replace(card=None) == entry._replace(card=None)
                     if entry.seen_by is None or viewer in entry.seen_by:
                         assert seen.card == entry.card
                     else:
@@ -407,6 +413,11 @@ class Witness:
                 self.events["law 41: the discards shuffled"] += 1
             elif kind is Note:
                 self._note(entry.text)
+            elif kind is Moved:
+                assert entry.source == hand_place(entry.source.seat) and entry.target in (USED, THROWN, APART)
+                assert entry.seen_by in (None, (entry.source.seat,)), "a card leaves a hand seen by its holder"
+            elif kind is Gathered:
+                assert entry.target in (STOCK, USED)
             else:
                 raise AssertionError(f"an unknown entry {entry!r}")
 
@@ -538,7 +549,7 @@ class Witness:
 
     def _shown(self, entry: Shown) -> None:
         seat, cards = entry.seat, tuple(entry.cards)
-        assert entry.hand == 0 and seat in self.dealt_in, entry
+        assert entry.hand in (0, -1) and seat in self.dealt_in, entry  # -1: as dealt (law 33)
         assert seat not in self.concealed, f"{entry}: the hand was concealed"
         assert len(cards) == HAND, f"a hand of {len(cards)} cards shown: {entry}"
         assert len(set(cards)) == len(cards), entry
@@ -549,6 +560,7 @@ class Witness:
         assert not others.intersection(cards), f"{entry} shows cards now in another hand: {others & set(cards)}"
         stray = set(cards) - set(held) - self.discards[seat]
         assert not stray, f"{entry} shows {stray}, neither in the hand nor among its own discards"
+        assert cards == (held if entry.hand == 0 else dealt), f"{entry}: hand 0 is the hand held, -1 the hand as dealt"
         if cards != held:
             self.events["a hand shown as dealt (law 33)" if not self.jack_pots else "openers shown as dealt"] += 1
         before = self.shown.get(seat, ())
@@ -1184,6 +1196,19 @@ def check_game(game: Game, start: dict[str, int], witness: Optional[Witness] = N
         check_codec(game)
     if witness is not None:
         check_views(game, witness)
+
+
+def play_checked(game: Game, witness: Witness, *actions: Action) -> list[Record]:
+    """Apply ``actions`` in turn, with every step's checks (:func:`check_game`, the ledger
+    from the session's start that ``witness`` read) before each and after the last; their
+    records. The law tests play a deal the laws decide with it, so that a rule changed
+    for one case is seen to leave the counters, the pack and the records sound."""
+    records = []
+    for action in actions:
+        check_game(game, witness.initial, witness)
+        records.append(game.apply(action))
+    check_game(game, witness.initial, witness)
+    return records
 
 
 # --------------------------------------------------------------------------------------

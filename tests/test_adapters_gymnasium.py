@@ -90,6 +90,55 @@ def test_the_module_prefix_form_imports_the_adapters_itself(tmp_path: Path) -> N
     assert result.stdout.split() == expected
 
 
+# -- what other libraries ask: render_mode="rgb_array", vector environments ---------------------
+
+
+def test_an_unsupported_render_mode_warns_and_renders_nothing() -> None:
+    """``gymnasium.make(..., render_mode="rgb_array")``, as Stable-Baselines3's ``make_vec_env``
+    calls it: a warning (Gymnasium's, then the env's), no render mode, and the episode plays;
+    ``render()`` warns and returns None, as with no render mode (the passive checker agrees)."""
+    with pytest.warns(UserWarning, match="rgb_array") as caught:
+        env = gymnasium.make("pycards/VingtUn-v0", render_mode="rgb_array", players=2, deals=2)
+    assert any("nothing will be rendered" in str(w.message) for w in caught)
+    assert env.render_mode is None and env.unwrapped.render_mode is None
+    env.reset(seed=1)
+    with pytest.warns(UserWarning, match="without a render_mode"):
+        assert env.render() is None
+    masks, terminated = env.unwrapped.action_masks, False
+    while not terminated:
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(masks())[0]))
+        assert not truncated and not info["illegal_action"]
+    with pytest.warns(UserWarning, match="nothing will be rendered"):
+        assert gymnasium_env("vingt_un", render_mode="rgb_array").render_mode is None
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # the render mode, and the unbounded Box
+@pytest.mark.parametrize("vector", ["make_vec", "SyncVectorEnv"])
+def test_gymnasiums_vector_envs_step(vector: str) -> None:
+    """Three environments in Gymnasium's own vector env (``make_vec``, or a ``SyncVectorEnv``
+    of makers as Stable-Baselines3 builds its ``DummyVecEnv``), made with
+    ``render_mode="rgb_array"``: they step with masked ids, and episodes end and reset."""
+    arguments = {"render_mode": "rgb_array", "players": 3, "deals": 2}
+    if vector == "make_vec":
+        envs = gymnasium.make_vec("pycards/VingtUn-v0", num_envs=3, vectorization_mode="sync", **arguments)
+    else:
+        envs = gymnasium.vector.SyncVectorEnv([lambda: gymnasium.make("pycards/VingtUn-v0", **arguments)] * 3)
+    size = new_game("vingt_un", players=3).info.observation_size
+    observations, _ = envs.reset(seed=1)
+    assert observations.shape == (3, size) and observations.dtype == np.float32
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(60):
+        masks = envs.call("action_masks")
+        actions = np.array([rng.choice(np.flatnonzero(mask)) if mask.any() else 0 for mask in masks])
+        observations, rewards, terminated, truncated, infos = envs.step(actions)
+        assert observations.shape == (3, size) and rewards.shape == (3,) and not truncated.any()
+        assert not infos.get("illegal_action", np.zeros(3, bool)).any()
+        ended += int(terminated.sum())
+    assert ended >= 3
+    envs.close()
+
+
 # -- observations, masks, rewards ---------------------------------------------------------------
 
 
@@ -302,7 +351,7 @@ def test_values_that_are_no_action_id_raise_naming_them() -> None:
     ({"opponents": {0: first_legal}}, "0"),
     ({"opponents": {5: first_legal}}, "5"),
     ({"opponents": [None, "x", first_legal, first_legal]}, "'x'"),
-    ({"render_mode": "rgb_array"}, "'rgb_array'"),
+    ({"render_mode": b"ansi"}, "b'ansi'"),
     ({"colour": "red"}, "'colour'"),
     ({"game": "blackjack"}, "'blackjack'"),
 ])  # fmt: skip

@@ -25,6 +25,9 @@ import pytest
 
 from driver_checks import REWARD_EXTRAS, player_counts, session
 from pycards.adapters import pettingzoo_env
+from pycards.adapters._common import deal_results
+from pycards.adapters.pettingzoo import env as penalised_env
+from pycards.adapters.pettingzoo import raw_env
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games import GAMES, new_game
 
@@ -254,6 +257,141 @@ def test_dead_steps_take_none_only() -> None:
             env.step(action)
 
 
+# -- env(): an illegal id ends the episode, as PettingZoo's classic games' env() does ------------
+
+
+def mostly_legal(env: Any, rng: random.Random, illegal: float, sticky: float = 0.0) -> list[Any]:
+    """One episode of the AEC loop: each live agent chooses an illegal id with probability
+    ``illegal``, repeats its own previous action with probability ``sticky`` (SuperSuit's
+    ``sticky_actions_v0``, whether still legal or not), else a legal id; what ``last()`` gave."""
+    seen, previous = [], {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        seen.append((agent, reward, terminated, truncated, bool(info.get("illegal_action"))))
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        if agent in previous and rng.random() < sticky:
+            action = previous[agent]
+        else:
+            action = int(rng.choice(np.flatnonzero(mask == (rng.random() >= illegal))))
+        previous[agent] = action
+        env.step(action)
+    return seen
+
+
+def completed_deals(game: Any) -> list[float]:
+    """Each seat's results in the session's completed deals."""
+    results, _, _ = deal_results((e for record in game.history() for e in record.entries), game.players)
+    return [0.0] * game.players if results is None else results
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_env_ends_an_episode_on_an_illegal_id_as_pettingzoos_wrapper_does() -> None:
+    """``env()`` against PettingZoo's own ``TerminateIllegalWrapper`` around ``raw_env()``: the
+    same agents, rewards, terminations and truncations at every ``last()``, episodes ended by
+    an illegal id among them."""
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    ended = 0
+    for seed in range(12):
+        ours = penalised_env("vingt_un", players=3, seed=seed, deals=3, illegal_penalty=2.5)
+        theirs = TerminateIllegalWrapper(raw_env("vingt_un", players=3, seed=seed, deals=3), illegal_reward=-2.5)
+        for again in range(2):  # a second episode after reset, too
+            ours.reset(seed=seed + again)
+            theirs.reset(seed=seed + again)
+            mine = mostly_legal(ours, random.Random(seed), illegal=0.04)
+            wrapped = mostly_legal(theirs, random.Random(seed), illegal=0.04)
+            assert [step[:4] for step in mine] == [step[:4] for step in wrapped]
+            ended += any(step[4] for step in mine)
+    assert ended >= 5
+
+
+def test_env_after_an_illegal_id() -> None:
+    """The offender's reward is -illegal_penalty, the others' what they have not yet collected;
+    the session is left as it was; the masks are zeros; dead steps take None only; reset()
+    plays again."""
+    env = penalised_env(players=3, seed=2, deals=2)
+    env.reset()
+    agent = env.agent_selection
+    illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    before = env.game.to_dict(history=True)
+    with pytest.warns(UserWarning, match=f"{agent} chose action id {illegal}.*costing {agent} 1.0"):
+        env.step(illegal)
+    assert env.game.to_dict(history=True) == before
+    assert env.rewards == {a: (-1.0 if a == agent else 0.0) for a in env.possible_agents}
+    assert all(env.terminations.values()) and all(env.truncations.values())
+    assert env.infos[agent]["illegal_action"] is True
+    assert all(not env.observe(a)["action_mask"].any() for a in env.possible_agents)
+    with pytest.raises(IllegalActionError, match="only action is None"):
+        env.step(0)
+    rewards = {}
+    for dead in env.agent_iter():
+        rewards[dead] = env.last()[1]
+        env.step(None)
+    assert rewards == {a: (-1.0 if a == agent else 0.0) for a in env.possible_agents}
+    env.reset(seed=3)
+    seen = mostly_legal(env, random.Random(0), illegal=0.0)
+    assert not any(step[4] for step in seen) and env.game.to_act is None
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_env_passes_the_api_test_and_raw_env_raises() -> None:
+    pettingzoo_test.api_test(penalised_env(players=3, seed=1, deals=3), num_cycles=300)
+    env = raw_env(players=2, seed=1)
+    env.reset()
+    with pytest.raises(IllegalActionError, match="not legal"):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0]))
+    assert env.illegal_penalty is None and penalised_env().illegal_penalty == 1.0
+
+
+def check_sticky_episode(env: Any, seen: list[Any]) -> bool:
+    """The episode's rewards add up: each agent's to its completed deals' results, less the
+    penalty of the agent whose repeated action was illegal (if one was); whether one was."""
+    totals: dict[str, float] = dict.fromkeys(env.possible_agents, 0.0)
+    offender = None
+    for agent, reward, _, _, illegal in seen:
+        totals[agent] += reward
+        offender = agent if illegal else offender
+    game = env.unwrapped.game
+    results = completed_deals(game)
+    assert totals == {a: results[s] - (1.0 if a == offender else 0.0) for s, a in enumerate(env.possible_agents)}
+    if offender is None:
+        assert game.to_act is None and results == [float(game.payoffs()[s]) for s in range(game.players)]
+    return offender is not None
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_supersuit_sticky_actions_run_on_env() -> None:
+    """SuperSuit's ``sticky_actions_v0`` repeats an agent's previous action, which is often no
+    longer legal: on ``env()`` that ends the episode with the penalty (``raw_env()`` raises)."""
+    supersuit = pytest.importorskip("supersuit")
+    illegal = 0
+    for seed in range(8):
+        env = supersuit.sticky_actions_v0(penalised_env(players=3, seed=seed, deals=3), 0.25)
+        env.reset(seed=seed)
+        illegal += check_sticky_episode(env, mostly_legal(env, random.Random(seed), illegal=0.0))
+    assert 0 < illegal < 8
+    raw = supersuit.sticky_actions_v0(raw_env(players=3, deals=3), 0.25)
+    with pytest.raises(IllegalActionError, match="not legal"):
+        for seed in range(8):
+            raw.reset(seed=seed)
+            mostly_legal(raw, random.Random(seed), illegal=0.0)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_sticky_actions_without_supersuit() -> None:
+    """The same as SuperSuit's ``sticky_actions_v0`` does, played by hand (where SuperSuit is not
+    installed: it needs tinyscaler, which has no wheels for every Python)."""
+    illegal = 0
+    for seed in range(8):
+        env = penalised_env(players=3, seed=seed, deals=3)
+        env.reset()
+        illegal += check_sticky_episode(env, mostly_legal(env, random.Random(seed), illegal=0.0, sticky=0.25))
+    assert 0 < illegal < 8
+
+
 @pytest.mark.parametrize(("arguments", "named"), [
     ({"players": 0}, "0"),
     ({"players": "4"}, "'4'"),
@@ -262,7 +400,8 @@ def test_dead_steps_take_none_only() -> None:
     ({"seed": 1.5}, "1.5"),
     ({"seed": "7"}, "'7'"),
     ({"seed": 2**300}, "bits"),
-    ({"render_mode": "rgb_array"}, "'rgb_array'"),
+    ({"render_mode": b"ansi"}, "b'ansi'"),
+    ({"illegal_penalty": float("inf")}, "inf"),
     ({"colour": "red"}, "'colour'"),
     ({"max_stake": 0}, "0"),
     ({"game": "blackjack"}, "'blackjack'"),
@@ -354,18 +493,23 @@ except ImportError as error:
     print("ImportError", error.name)
 """
     lines = run_python(code, tmp_path).splitlines()
-    names = "['env_id', 'gymnasium_env', 'openspiel_game', 'pettingzoo_env', 'register_gymnasium']"
+    names = ("['env_id', 'gymnasium_env', 'openspiel_game', 'pettingzoo_env', 'register_gymnasium', "
+             "'register_openspiel']")
     assert lines[0] == f"{names} pycards/VingtUn-v0"
     assert lines[1] == "ImportError gymnasium"
 
 
-def test_the_adapters_module_docstring_runs() -> None:
+@pytest.mark.filterwarnings("ignore::UserWarning")  # the illegal id of pycards.adapters.pettingzoo's example
+def test_the_adapters_module_docstrings_run() -> None:
     import pycards.adapters
+    import pycards.adapters.pettingzoo
 
-    result = doctest.testmod(pycards.adapters, verbose=False)
-    assert result.failed == 0 and result.attempted >= 1
+    for module in (pycards.adapters, pycards.adapters.pettingzoo):
+        result = doctest.testmod(module, verbose=False)
+        assert result.failed == 0 and result.attempted >= 1, module.__name__
 
 
+@pytest.mark.filterwarnings("ignore::UserWarning")  # the document's illegal id, ending an episode of env()
 def test_the_adapters_document_runs() -> None:
     """docs/adapters.md: every example, the smoke test among them, is a doctest that passes."""
     path = ROOT / "docs" / "adapters.md"

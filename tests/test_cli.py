@@ -130,12 +130,18 @@ def test_play_takes_any_registered_game(monkeypatch: pytest.MonkeyPatch,
     class Duel(VingtUn):
         MAX_PLAYERS = 3
 
-    monkeypatch.setitem(games.GAMES, "duel_game", "tests:Duel")
+    monkeypatch.setitem(games.GAMES, "duel_game", games.GameEntry("tests:Duel"))  # no policy of its own
     monkeypatch.setitem(games._LOADED, "duel_game", Duel)
     assert main(["play", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "vingt_un (or vingt-un)" in text and "duel_game (or duel-game)" in text
     assert "duel_game: 2 to 3 players" in text and "vingt_un: 2 to 12 players" in text
+    assert "its policy's (--policy-option NAME=VALUE): seed " in text  # RandomLegal's
+    assert main(["play", "duel_game", "--deals", "20", "--players", "3", "--policy-option", "seed=7"]) == 0
+    assert capsys.readouterr().out.startswith("duel_game: 20 deals in 1 session,")
+    assert main(["play", "duel_game", "--deals", "20", "--policy-option", "draw_below=16"]) == 2
+    assert "--policy-option 'draw_below' is not a duel_game policy option; the options are: seed" in (
+        capsys.readouterr().err)
     assert main(["play", "Duel-Game", "--deals", "20", "--players", "3"]) == 0
     assert capsys.readouterr().out.startswith("duel_game: 20 deals in 1 session,")
     assert main(["play", "duel_game", "--deals", "20", "--players", "4"]) == 2
@@ -149,6 +155,26 @@ def test_play_vingt_un_with_game_options(capsys: pytest.CaptureFixture[str]) -> 
             "--set", "deal_passes=hands", "--set", "deal_hands=2"]  # fmt: skip
     assert main(args) == 0
     assert "vingt_un: 200 deals" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "policy"),
+    [("vingt_un", ["draw_below=17"], "DrawBelow(17)"), ("vingt-un", [], "DrawBelow(16)"),
+     ("draw_poker", ["cap=1", "profile=american"], "Strength('american', True, 1)"),
+     ("stud_poker", ["Profile=None"], "Strength('no_straight_flush', False, 3)")],
+)  # fmt: skip
+def test_policy_options_make_the_built_in_policy(game: str, options: list[str], policy: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    """``--policy-option`` gives the game's policy factory its options: the table is that of
+    the policy they make (the old ``--draw-below T`` is ``--policy-option draw_below=T``)."""
+    from pycards.games.policies import DrawBelow, Strength
+    from pycards.games.simulate import simulate
+
+    flags = [flag for option in options for flag in ("--policy-option", option)]
+    assert main(["play", game, "--deals", "300", "--seed", "3", *flags]) == 0
+    made = eval(policy, {"DrawBelow": DrawBelow, "Strength": Strength})
+    expected = simulate(game.replace("-", "_"), made, deals=300, seed=3, players=4, session_deals=200)
+    assert capsys.readouterr().out == expected.table() + "\n"
 
 
 def test_play_vingt_un_bad_option_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
@@ -262,13 +288,17 @@ def test_version_and_help_show_defaults(capsys: pytest.CaptureFixture[str]) -> N
     text = " ".join(capsys.readouterr().out.split())
     for default in ("(listed below; default: 4, or the game's fewest if more)",
                     "(default: 10000 simulated, 10 with --interactive)",
-                    "(default: 200)", "(default: 0)", "(default: 16)", "(default: 1)"):  # fmt: skip
+                    "(default: 200)", "(default: 0)", "(default: 1)"):  # fmt: skip
         assert default in text, default
     assert "the game to play: draw_poker (or draw-poker), jack_pots (or jack-pots)" in text
     assert "vingt_un (or vingt-un)" in text
     assert "vingt_un: 2 to 12 players; its options" in text
     assert "min_stake 1..100 [1], max_stake 1..100 [10]" in text
     assert "natural_privilege none or 'stake' or 'double' [none]" in text
+    assert "max_decisions 0..10000 [0]; its policy's (--policy-option NAME=VALUE): draw_below 0..22 [16]." in text
+    assert "its policy's (--policy-option NAME=VALUE): profile none or 'english' or 'american' or " \
+           "'no_straight_flush' [none], cap 1..1000 [3]." in text
+    assert "--draw-below" not in text
     assert "--rounds" not in text and "--game-rounds" not in text and "deals 1..1000000" not in text
     assert main(["rank", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import pytest
+from poker_checks import Witness, play_checked
 from poker_laws import balances, cards_seen, entries, payments, play, pool, stack
 from reference_poker import reference_key
 
@@ -219,6 +220,20 @@ def test_law_21_a_player_without_the_counters_is_passed_over():
     assert poor_first.phase == "bet" and poor_first.to_act == 2 and poor_first.stakes == [0, 1, 0, 0]
 
 
+def test_law_21_a_straddle_adds_the_agreed_ante_to_an_ante_man_all_in_for_less():
+    """Law 21: the straddlers "increase the straddle in every case by the amount of the
+    ante"; docs/rules.md 6.2: "the amount of ante" is the agreed ante, however little the
+    ante-man, all in, could put in (law 60). Ante 2, limit 10: p1 antes his only counter;
+    p2 straddles to 4 (not 3), p3 may not straddle to 6 (law 22), and p3's opening is at
+    least double the straddle, 8."""
+    game = game_of(straddles=True, ante=2, stacks=[50, 1, 50, 50])
+    witness = Witness(game)
+    assert game.stakes == [0, 1, 0, 0]
+    play_checked(game, witness, Straddle(True))
+    assert game.stakes == [0, 1, 4, 0] and game.phase == "bet" and game.to_act == 3
+    assert min(a.by for a in game.legal_actions() if type(a) is Raise) == 4
+
+
 def test_law_22_ante_and_straddles_never_exceed_half_the_limit():
     """Law 22: "The ante shall not be straddled by a player, or by successive players, to an
     amount exceeding one-half the limit." Ante 1, limit 6 (half: 3): p2 straddles to 2, p3 to
@@ -309,6 +324,37 @@ def test_law_25_before_the_game_is_opened_a_player_opens_or_passes():
     assert game.to_act == 2 and game.observation(2)["opener"] is None
     kinds = {type(a) for a in game.legal_actions()}
     assert kinds == {Fold, Raise}, "before the opening a player opens or passes"
+
+
+def test_law_25_the_first_say_may_open_when_the_only_other_player_is_all_in_from_his_ante():
+    """Law 25 (seed 000_090407a6d9d4a9ee.txt): the first say "shall, if he open the game,
+    stake a sum at least double the amount of ante"; law 29: a game is unopened only "if ...
+    not opened by any player"; law 60: a player without funds "may deposit in the pool
+    whatever funds he has, and demand a show for that amount" (docs/rules.md 6.2).
+
+    The referee's deal: three players, ante 2, dealer p0; the ante p1 holds 1 counter, all in
+    from his ante. p2 passes: p0, the only other player still in, may still open, though
+    nobody can answer, staking at least double the agreed ante (4: 1 to make good the ante's
+    stake and 3 more), or pass. He opens: both draw, no bet can follow, and the hands are
+    shown from p0's left. p1's aces beat p0's knaves: p1 claims his ante of 1 and 1 from p0
+    (law 60); p0 takes back the other 3 of his stake."""
+    game = new_game("draw_poker", players=3, seed=5, dealer=0, stacks=[50, 1, 50], ante=2, straddles=False)
+    witness = Witness(game)  # every step checked: counters, pack, records
+    assert game.stakes == [0, 1, 0] and balances(game) == [50, 0, 50]
+    play_checked(game, witness, Fold())
+    assert game.to_act == 0
+    assert game.legal_actions() == [Fold(), *(Raise(by) for by in range(3, 11))]  # limit 10
+    records = play_checked(game, witness, Raise(3))
+    assert payments(records) == [Payment("p0", "pool", 4)]
+    assert game.observation(0)["opener"] == 0 and game.phase == "draw" and game.live == [1, 0]
+    assert game.to_act == 1  # the player all in draws too
+    dealt = [tuple(h) for h in game.hands]
+    assert reference_key(dealt[1]) > reference_key(dealt[0])
+    final = play_checked(game, witness, Discard(0), Discard(0))
+    assert [e.seat for e in entries(final, Shown)] == [1, 0]
+    won = [p for p in payments(final) if p.payer == "pool"]
+    assert won == [Payment("pool", "p1", 2), Payment("pool", "p0", 3)]
+    assert balances(game) == [49, 2, 50] and pool(game) == 0 and game.is_over
 
 
 def test_law_26_each_succeeding_player_makes_good_his_stake():
@@ -1027,6 +1073,31 @@ def test_law_60_a_player_all_in_claims_the_ante_and_straddles_and_his_stake_from
     won = {p.payee: p.amount for p in payments(records) if p.payer == "pool"}
     assert won == {"p1": 9, "p2": 13}
     assert balances(game) == [93, 9, 106, 93]
+
+
+def test_law_60_an_ante_all_in_gets_his_show_when_the_only_other_player_opens():
+    """Law 60 (seed 000_090407a6d9d4a9ee.txt): a player without funds "may deposit in the pool
+    whatever funds he has, and demand a show for that amount. If ... he prove to hold the best
+    hand, he shall claim from the pool the amount of the ante ... and also a sum equal to his
+    stake from every player in the game"; law 25: the first say may open (docs/rules.md 6.2).
+
+    Two players, ante 2, dealer p0: the ante p1 holds only his 2 and is all in. p0 says first
+    and opens for 4; the deal goes on without a bet to the draw and the show (nobody could
+    answer a bet). p1's threes beat p0's two pairs: he claims his ante and 2 from p0 (4),
+    p0 takes back the 2 of his stake nobody matched."""
+    hands = [TWO_PAIRS, THREES]
+    game = game_of(players=2, hands=hands, ante=2, stacks=[50, 2])
+    witness = Witness(game)  # every step checked: counters, pack, records
+    assert reference_key(tuple(hand(THREES))) > reference_key(tuple(hand(TWO_PAIRS)))
+    assert game.to_act == 0 and balances(game) == [50, 0]
+    assert game.legal_actions() == [Fold(), *(Raise(by) for by in range(2, 11))]
+    play_checked(game, witness, Raise(2))
+    assert game.phase == "draw" and game.stakes == [4, 2]
+    final = play_checked(game, witness, Discard(0), Discard(0))
+    assert [e.seat for e in entries(final, Shown)] == [1, 0]
+    won = [p for p in payments(final) if p.payer == "pool"]
+    assert won == [Payment("pool", "p1", 4), Payment("pool", "p0", 2)]
+    assert balances(game) == [48, 4] and pool(game) == 0 and game.is_over
 
 
 def test_law_63_a_foul_hand_forfeits_its_stake_and_never_bets():

@@ -265,7 +265,7 @@ def test_record_to_dict_is_json():
     assert data["action"] == {"type": "Draw"} and data["seat"] == 1
     assert data["entries"][1] == {"type": "Dealt", "seat": 1, "hand": 0, "card": 51, "seen_by": [1]}
     assert data["entries"][3]["seen_by"] is None
-    assert data["entries"][5] == {"type": "Shown", "seat": 2, "hand": 0, "cards": [50, 47]}
+    assert data["entries"][5] == {"type": "Shown", "seat": 2, "hand": 0, "cards": [50, 47], "seen_by": None}
 
 
 def test_record_views_in_a_game_hide_the_first_cards():

@@ -37,7 +37,7 @@ from driver_checks import pack_accounting
 from pycards.errors import IllegalActionError
 from pycards.games import new_game
 from pycards.games.base import Action
-from pycards.games.engine.events import DealEnded, Dealt, Reshuffled, Shown
+from pycards.games.engine.events import DealEnded, Dealt, Moved, Reshuffled, Shown
 from pycards.games.policies import DrawBelow
 from pycards.games.vingt_un import (
     PHASES,
@@ -215,6 +215,12 @@ class Witness:
                             self.revealed[viewer].add(entry.card)
                     else:  # face down to another seat: never in this seat's events
                         assert seen.card is None, (viewer, entry)
+            elif kind is Moved:  # a hand's card thrown up, or moved up a place by a divide
+                for viewer, view in views.items():
+                    seen = view.entries[k]
+                    assert seen._replace(card=None) == entry._replace(card=None)
+                    visible = entry.seen_by is None or viewer in entry.seen_by
+                    assert seen.card == (entry.card if visible else None), (viewer, entry)
             else:
                 for view in views.values():
                     assert view.entries[k] == entry
@@ -352,8 +358,8 @@ def the_codec_agrees(game: VingtUn) -> None:
 
 
 def observations_hide_what_they_should(game: VingtUn) -> None:
-    """No seat sees another's face-down cards (the first two of each hand, or the one
-    dealt to a divided card) unless the hand was declared, the dealer's cards before he
+    """No seat sees another's face-down cards (the first two of each hand, a divided pair's
+    included: seed 002) unless the hand was declared, the dealer's cards before he
     turns them up, a thrown-up hand at all, or any card of the stock."""
     stock = set(game.stock)
     one_pack = game.options.deal_passes != "two_packs"
@@ -386,7 +392,7 @@ def observations_hide_what_they_should(game: VingtUn) -> None:
                 if other == seat or hand.shown:
                     assert view.cards == cards
                 else:
-                    down = (1,) if hand.divided else (0, 1)
+                    down = (0, 1)  # the first two cards, and a divided pair's (seed 002)
                     assert view.cards == tuple(None if i in down else c for i, c in enumerate(cards))
                 if other != seat and before_the_dealer:
                     if other == game.dealer:  # not turned up before his turn

@@ -10,6 +10,7 @@ network server is started.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from hostile_values import HUGE, LONG, EqualsAll, EqualsRaises, IndexRaises, Unp
 
 from pycards._messages import shown
 from pycards.adapters import gymnasium_env, openspiel_game, pettingzoo_env
+from pycards.adapters.pettingzoo import env as penalised_env
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games.base import MAX_SEED_BITS
 from pycards.server import ServerConfigError, create_app
@@ -116,16 +118,43 @@ def test_gymnasium_takes_finite_penalties_as_before() -> None:
         assert env._penalty == -expected and type(env._penalty) is float
 
 
+@pytest.mark.parametrize("penalty", [HUGE, -HUGE, 2**1024, float("inf"), float("nan"), Unprintable(), EvilReprInt(10**400),
+                                     True, np.float32(0.5), "0.5"], ids=_id)  # fmt: skip
+def test_pettingzoo_refuses_a_penalty_that_is_no_finite_number(penalty: object) -> None:
+    for make in (pettingzoo_env, penalised_env):
+        with pytest.raises(GameOptionError, match="illegal_penalty") as error:
+            make("vingt_un", illegal_penalty=penalty)
+        _names(error, penalty)
+    assert pettingzoo_env("vingt_un", illegal_penalty=EvilReprInt(2)).illegal_penalty == 2.0
+
+
 @pytest.mark.parametrize("make", [gymnasium_env, pettingzoo_env])
-@pytest.mark.parametrize("mode", [EqualsAll(), EqualsRaises(), Unprintable(), EvilStrHash("ansi"), 1, b"ansi", LONG], ids=_id)
-def test_a_render_mode_is_a_str_compared_by_its_characters(make: Any, mode: object) -> None:
-    if type(mode) is EvilStrHash:  # a str subclass is its characters: "ansi", whatever its __eq__
-        env = make("vingt_un", render_mode=mode)
-        assert env.render_mode == "ansi" and type(env.render_mode) is str
-        return
+@pytest.mark.parametrize("mode", [EqualsAll(), EqualsRaises(), Unprintable(), 1, b"ansi", np.bytes_(b"ansi")], ids=_id)
+def test_a_render_mode_that_is_no_str_raises(make: Any, mode: object) -> None:
     with pytest.raises(GameOptionError, match="render_mode") as error:
         make("vingt_un", render_mode=mode)
     _names(error, mode)
+
+
+@pytest.mark.parametrize("make", [gymnasium_env, pettingzoo_env])
+@pytest.mark.parametrize("mode", [EvilStrHash("ansi"), EvilStrHash("rgb_array"), "rgb_array", LONG], ids=_id)
+def test_a_render_mode_is_a_str_compared_by_its_characters(make: Any, mode: str) -> None:
+    """A str subclass is its characters, whatever its ``__eq__``; a str naming no mode the
+    environment has is taken with a short warning naming it, and renders nothing (Gymnasium's
+    convention: ``gymnasium.make`` warns too)."""
+    if str.__str__(mode) == "ansi":
+        env = make("vingt_un", render_mode=mode)
+        assert env.render_mode == "ansi" and type(env.render_mode) is str
+        return
+    with pytest.warns(UserWarning, match="render_mode") as caught:
+        env = make("vingt_un", render_mode=mode)
+    message = str(caught[0].message)
+    assert len(message) < SHORT and shown(mode) in message, message
+    assert env.render_mode is None
+    env.reset(seed=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert env.render() is None
 
 
 @pytest.mark.parametrize("opponents", [UnreadableMapping({1: _first_legal}), EndlessMapping(), LyingSequence()], ids=_id)
@@ -183,15 +212,17 @@ def test_gymnasium_step_refuses_what_is_no_action_id_and_changes_nothing(action:
     env.step(legal)  # the episode goes on
 
 
+@pytest.mark.parametrize("make", [pettingzoo_env, penalised_env])  # env(): what is no id at all is no illegal move
 @pytest.mark.parametrize("action", BAD_ACTIONS, ids=_id)
-def test_pettingzoo_step_refuses_what_is_no_action_id_and_changes_nothing(action: object) -> None:
-    env = pettingzoo_env("vingt_un", players=3, seed=4, deals=2)
+def test_pettingzoo_step_refuses_what_is_no_action_id_and_changes_nothing(make: Any, action: object) -> None:
+    env = make("vingt_un", players=3, seed=4, deals=2)
     env.reset(seed=4)
     before, agent = _state(env), env.agent_selection
     with pytest.raises(IllegalActionError, match="action id") as error:
         env.step(action)
     _names(error, action)
     assert _state(env) == before and env.agent_selection == agent
+    assert not any(env.terminations.values())
     env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
 
 

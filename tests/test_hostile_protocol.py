@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from hostile_values import HUGE, LONG, EqualsAll, EqualsRaises, IndexRaises, Unprintable, UnreadableMapping
 
-from pycards import cli
 from pycards.errors import GameOptionError, IllegalActionError, SettlementError, StateError
 from pycards.games import GAMES, new_game
 from pycards.games.base import MAX_SEED_BITS
@@ -85,7 +84,8 @@ def test_draw_below_threshold_is_from_0_to_22(n: object) -> None:
 
 
 def test_draw_below_takes_every_threshold_the_command_line_offers() -> None:
-    assert MAX_THRESHOLD == cli.MAX_DRAW_BELOW
+    (option,) = GAMES["vingt_un"].policy_options  # what --policy-option draw_below=T takes
+    assert (option.name, option.low, option.high) == ("draw_below", 0, MAX_THRESHOLD)
     assert [DrawBelow(n).n for n in (0, MAX_THRESHOLD)] == [0, MAX_THRESHOLD]
 
 

@@ -24,7 +24,7 @@ from pycards.games import new_game
 from pycards.games.engine.events import DealEnded, Dealt, Note, Record, Reshuffled, Shown
 from pycards.games.interactive import EXIT_INTERRUPTED, play_interactive
 from pycards.games.policies import DrawBelow, RandomLegal
-from pycards.games.text import entry_text, observation_lines, record_lines, seat_names
+from pycards.games.text import Renderer, entry_text, observation_lines, record_lines, seat_names
 from pycards.settlement import Payment
 
 PROMPT = re.compile(r"your choice \(1-([0-9]+), q to quit\): ")
@@ -308,3 +308,38 @@ def test_observations_of_any_game_and_of_vingt_un() -> None:
     game.apply(game.legal_actions()[0])  # the deal kept
     assert seat_names("vingt_un", game.observation(0)) == {1: "the dealer (p1)"}
     assert seat_names("some_game", game.observation(0)) == {}
+
+
+def test_the_text_of_a_game_is_its_registered_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``observation_lines`` and ``seat_names`` know no game: they use the renderer a game's
+    registry entry names, any spelling of its name; a game without one (or a name that is no
+    game, or no str) gets the ``key: value`` lines and no names."""
+    import pycards.games as games
+    from pycards.games import _vingt_un_text
+
+    game = new_game("vingt_un", players=3, seed=5)
+    observation = game.observation(0)
+    assert observation_lines("VINGT-UN", observation) == _vingt_un_text.RENDERER.lines(observation)
+    entry = games.GAMES["vingt_un"]
+    monkeypatch.setitem(games.GAMES, "vingt_un", entry._replace(text=None))
+    assert observation_lines("vingt_un", observation)[0] == "seat: 0"
+    assert seat_names("vingt_un", observation) == {}
+    monkeypatch.setitem(games.GAMES, "vingt_un", entry._replace(text=f"{__name__}:TERSE"))
+    assert observation_lines("vingt_un", observation) == ["seat 0 of 3"]
+    assert seat_names("vingt_un", observation) == {0: "the reader"}
+    assert Renderer(len).names(observation) == {}  # a renderer names nobody unless it says
+    for name in ("whist", "", None, 7):
+        assert observation_lines(name, {"seat": 0}) == ["seat: 0"]  # type: ignore[arg-type]
+        assert seat_names(name, {"seat": 0}) == {}  # type: ignore[arg-type]
+
+
+def _terse(observation: Any) -> list[str]:
+    return [f"seat {observation['seat']} of {len(observation['balances'])}"]
+
+
+def _reader(observation: Any) -> dict[int, str]:
+    return {observation["seat"]: "the reader"}
+
+
+TERSE = Renderer(_terse, _reader)
+"""A renderer of a test's own, registered by ``"tests.test_interactive:TERSE"``."""

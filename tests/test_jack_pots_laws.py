@@ -24,6 +24,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from poker_checks import Witness, play_checked
 from poker_laws import balances, cards_seen, entries, payments, play, pool, says, stack
 from reference_poker import reference_key
 
@@ -167,15 +168,48 @@ def test_law_40_nobody_opens_the_same_dealer_deals_again_and_each_fattens():
     assert game.is_over
 
 
-def test_law_40_a_pot_thrown_away_to_one_player_is_unopened_and_fattened():
-    """Law 40 with docs/rules.md 6.3: "a player who throws his hand away instead, leaving one
-    player, makes the pot unopened (it is fattened)." p1, p2 and p3 throw their hands away:
-    the dealer, alone, has not opened; he deals again and each adds 1 (pool 4 + 4)."""
+def test_law_40_a_pot_thrown_away_to_one_player_is_fattened_if_he_will_not_open():
+    """Law 40 (seed 004_7d6a6396833e304f.txt): "If no player will open, the cards are
+    reshuffled ... and each player adds one counter to the pool." docs/rules.md 6.3: the one
+    player left when the others throw their hands away before the opening still has his
+    say. p1, p2 and p3 throw their hands away; the dealer may open, but passes: nobody would
+    open, so he deals again and each adds 1 (pool 4 + 4)."""
     game = jack_pots()
-    play(game, Fold(), Fold(), Fold())
+    witness = Witness(game)  # every step checked: counters, pack, records
+    play_checked(game, witness, Fold(), Fold(), Fold())
+    assert game.deal_number == 1 and game.to_act == 0
+    assert kinds(game) == {Fold, Check, Raise}
+    play_checked(game, witness, Check())
     assert game.deal_number == 2 and game.dealer == 0
     assert game.observation(1)["fattening"] is True
     assert pool(game) == 8 and balances(game) == [98, 98, 98, 98]
+
+
+def test_law_40_every_player_holding_cards_is_asked_before_the_pot_is_fattened():
+    """Law 40 (seed 004_7d6a6396833e304f.txt): the pot is fattened "If no player will open";
+    law 45: "If no bet is made, the last player holding cards takes the pool"; the opener
+    shows his openers to take it (docs/rules.md 6.3).
+
+    The referee's deal: three players, dealer p0. p1 and p2 throw their hands away before the
+    pot is opened; p0, holding two aces, is still asked, and opens for 1. Nobody is left to
+    come in: he shows his openers and takes the 3 antes and his 1 back; the pot is not
+    fattened."""
+    game = new_game("jack_pots", players=3, seed=5, dealer=0,
+                    top=[0, 8, 50, 5, 17, 51, 14, 26, 20, 23, 35, 29, 28, 40, 34])  # fmt: skip
+    witness = Witness(game)  # every step checked: counters, pack, records
+    dealt = tuple(game.hands[0])
+    assert opens(dealt) and sorted(c // 4 for c in dealt).count(12) == 2  # two aces
+    assert game.to_act == 1
+    play_checked(game, witness, Fold())
+    assert game.to_act == 2
+    play_checked(game, witness, Fold())
+    assert game.deal_number == 1 and game.to_act == 0
+    assert kinds(game) == {Fold, Check, Raise}
+    records = play_checked(game, witness, Raise(1))
+    assert [(e.seat, tuple(e.cards)) for e in entries(records, Shown)] == [(0, dealt)]  # his openers
+    assert payments(records)[-1] == Payment("pool", "p0", 4)
+    assert not any("law 40" in e.text for e in entries(records, Note))
+    assert balances(game) == [102, 99, 99] and pool(game) == 0 and game.is_over
 
 
 # --------------------------------------------------------------------------------------
@@ -331,7 +365,7 @@ def test_law_43_the_opener_may_split_his_openers_his_discard_goes_under_the_chip
     assert jack in game.cards_on_table() and all(jack not in h for h in game.hands)
     assert jack not in game.observation(2)["hand"] and jack not in cards_seen(game, 2)
     records = play(game, Raise(2), Fold(), Fold(), Fold())
-    assert entries(records, Shown) == [Shown(1, 0, hand(opener))]
+    assert entries(records, Shown) == [Shown(1, -1, hand(opener))]
     assert payments(records)[-1] == Payment("pool", "p1", 10)
     assert balances(game) == [98, 106, 98, 98]
 
@@ -380,7 +414,7 @@ def test_law_43_the_openers_discard_is_never_gathered_in_when_the_pack_runs_shor
     assert not thrown & set(game.pack.stock) and not thrown & set(game.pack.used)
     assert game.to_act == opener
     records = play(game, Raise(1), *[Fold()] * (players - 1))
-    assert entries(records, Shown) == [Shown(opener, 0, hand(hands[opener]))]
+    assert entries(records, Shown) == [Shown(opener, -1, hand(hands[opener]))]
     assert payments(records)[-1] == Payment("pool", f"p{opener}", 2 * players + 1)
     assert balances(game) == [98 + 2 * players if s == opener else 98 for s in range(players)]
 
@@ -407,7 +441,7 @@ def test_law_44_a_false_opener_found_out_after_the_draw_antes_for_every_other_pl
     assert game.hands[1] == list(hand("QC 9D QH QS 5D"))
     assert game.to_act == 1 and kinds(game) == {Fold, Raise}
     records = play(game, Fold())
-    assert entries(records, Shown) == [Shown(1, 0, hand(FALSE))]
+    assert entries(records, Shown) == [Shown(1, -1, hand(FALSE))]
     assert any("law 44" in e.text for e in entries(records, Note))
     assert payments(records) == [Payment("p1", "pool", 3)]
     assert prepaid(game) == (1, 0, 1, 1)
@@ -437,7 +471,7 @@ def test_law_44_a_false_opener_in_the_call_cannot_win_and_antes_for_the_others()
     play(game, Raise(1), Call(), Fold(), Call())
     assert game.phase == "show" and game.to_act == 1
     records = play(game, Show())
-    assert entries(records, Shown)[0] == Shown(1, 0, hand(false))
+    assert entries(records, Shown)[0] == Shown(1, -1, hand(false))
     assert payments(records) == [Payment("p1", "pool", 3)]
     final = play(game, Show(), Show())[-1]
     assert [p for p in payments([final]) if p.payer == "pool"] == [Payment("pool", "p0", 11)]
@@ -458,7 +492,7 @@ def test_law_44_a_false_opener_uncalled_after_the_draw_takes_nothing():
     play(game, Raise(1), Call(), Call(), Call())
     play(game, Discard(LAST_THREE), Discard(0), Discard(0), Discard(0))
     records = play(game, Raise(1), Fold(), Fold(), Fold())
-    assert entries(records, Shown) == [Shown(1, 0, hand(FALSE))]
+    assert entries(records, Shown) == [Shown(1, -1, hand(FALSE))]
     assert [p for p in payments(records) if p.payer == "pool"] == []
     assert Payment("p1", "pool", 3) in payments(records)
     assert game.rewards() == {0: -2, 1: -6, 2: -2, 3: -2}
@@ -510,7 +544,7 @@ def test_law_45_the_opener_declining_to_bet_shows_his_openers_and_no_bet_leaves_
     drawn = set(hand("2S 3S 4S"))
     assert drawn <= set(game.hands[1])
     records = play(game, Fold())
-    assert entries(records, Shown) == [Shown(1, 0, hand(JACKS))]
+    assert entries(records, Shown) == [Shown(1, -1, hand(JACKS))]
     records += play(game, Fold(), Fold())
     assert [e.seat for e in entries(game.history(), Shown)] == [1]  # p0 takes it unshown
     assert not drawn & cards_seen(game, None)
@@ -538,7 +572,7 @@ def test_law_45_at_the_call_each_shows_or_antes_for_another_jack_the_opener_his_
     assert game.phase == "show" and game.to_act == 1
     assert set(game.legal_actions()) == {Show(), Conceal()}
     records = play(game, Show())
-    assert entries(records, Shown) == [Shown(1, 0, hand(JACKS)), Shown(1, 0, final_p1)]
+    assert entries(records, Shown) == [Shown(1, -1, hand(JACKS)), Shown(1, 0, final_p1)]
     assert game.to_act == 2
     records = play(game, Conceal())
     assert entries(records, Shown) == [] and payments(records) == [Payment("p2", "pool", 3)]
@@ -568,7 +602,7 @@ def test_law_45_a_false_opener_in_the_final_call_still_shows_his_entire_hand():
     play(game, Raise(1), Call(), Fold(), Call())
     assert game.phase == "show" and game.to_act == 1
     records = play(game, Show())
-    assert Shown(1, 0, hand(false)) in entries(records, Shown)
+    assert Shown(1, -1, hand(false)) in entries(records, Shown)
     assert set(final_p1) <= set(game.observation(0)["shown"][1]), "the opener's entire hand was not shown"
 
 

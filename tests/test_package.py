@@ -43,10 +43,36 @@ def test_all_names_exist() -> None:
                "pycards.games.base", "pycards.games.vingt_un", "pycards.games.policies",
                "pycards.games.simulate", "pycards.games.interactive",
                "pycards.games.engine.options", "pycards.games.engine.events", "pycards.games.engine.seats",
-               "pycards.games.engine.codec", "pycards.games.engine.document", "pycards.games.engine.pack"]
+               "pycards.games.engine.codec", "pycards.games.engine.document", "pycards.games.engine.pack",
+               "pycards.games.engine.actions", "pycards.games.text", "pycards.games._vingt_un_text",
+               "pycards.games._poker_text", "pycards.games.policies.poker"]
     for module in [pycards, poker] + [importlib.import_module(m) for m in modules]:
         for name in module.__all__:
             assert hasattr(module, name), f"{module.__name__}.{name}"
+
+
+def test_base_re_exports_the_engines_actions() -> None:
+    """``Action``, ``action_key`` and ``GameInfo`` live in the engine; the protocol module
+    re-exports the same objects, so that old imports, ``isinstance`` and pickles keep working."""
+    from pycards.games import base
+    from pycards.games.engine import actions
+
+    for name in actions.__all__:
+        assert getattr(base, name) is getattr(actions, name) and name in base.__all__, name
+
+
+TEXT_AND_POLICY_MODULES = ("pycards.games.engine.actions", "pycards.games.text", "pycards.games._vingt_un_text",
+                           "pycards.games._poker_text", "pycards.games.interactive",
+                           "pycards.games.policies.poker")  # fmt: skip
+"""Modules whose docstring examples tests/test_doctests.py does not run (it lists the others)."""
+
+
+@pytest.mark.parametrize("name", TEXT_AND_POLICY_MODULES)
+def test_docstring_examples_of_the_registry_parts(name: str) -> None:
+    import doctest
+
+    result = doctest.testmod(importlib.import_module(name), verbose=False)
+    assert result.failed == 0 and result.attempted > 0, name
 
 
 COMPILED = {

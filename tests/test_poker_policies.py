@@ -38,7 +38,7 @@ from pycards.games.base import Action
 from pycards.games.draw_poker import DrawPoker, DrawPokerOptions, Straddle
 from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.engine.table import Demand, Discard
-from pycards.games.policies import DEFAULT_POLICIES, RandomLegal, default_policy, for_session
+from pycards.games.policies import RandomLegal, default_policy, for_session
 from pycards.games.policies import poker as poker_policies
 from pycards.games.policies.poker import Strength
 from pycards.games.simulate import simulate
@@ -337,9 +337,8 @@ def test_default_policy_of_the_poker_games(monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(GameOptionError, match="'draw_below'"):
         default_policy("draw_poker", draw_below=16)
     for name in POKER_GAMES:
-        module, _, attribute = DEFAULT_POLICIES[name].partition(":")
+        module, _, attribute = games.GAMES[name].policy.partition(":")  # type: ignore[union-attr]
         assert module == "pycards.games.policies.poker" and callable(getattr(poker_policies, attribute))
-        assert poker_policies.FACTORIES[name] is getattr(poker_policies, attribute)
 
     @dataclass(frozen=True)
     class StudOptions(DrawPokerOptions):
@@ -350,7 +349,7 @@ def test_default_policy_of_the_poker_games(monkeypatch: pytest.MonkeyPatch) -> N
         Options: ClassVar[Any] = StudOptions
         DRAWS: ClassVar[bool] = False
 
-    monkeypatch.setitem(games.GAMES, "stud_poker", "nowhere:Stud")
+    monkeypatch.setitem(games.GAMES, "stud_poker", games.GAMES["stud_poker"]._replace(driver="nowhere:Stud"))
     monkeypatch.setitem(games._LOADED, "stud_poker", Stud)
     assert default_policy("stud_poker") == Strength("no_straight_flush", False)
     assert default_policy("stud_poker", profile="american") == Strength("american", False)

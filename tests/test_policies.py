@@ -197,7 +197,7 @@ def test_default_policy_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
     class Other(VingtUn):
         pass
 
-    monkeypatch.setitem(games.GAMES, "other", "nowhere:Other")
+    monkeypatch.setitem(games.GAMES, "other", games.GameEntry("nowhere:Other"))
     monkeypatch.setitem(games._LOADED, "other", Other)
     assert repr(default_policy("other")) == "RandomLegal(0)"
     assert repr(default_policy("other", seed=5)) == "RandomLegal(5)"
@@ -225,3 +225,69 @@ def test_the_package_loads_the_games_policies_lazily(tmp_path: Path) -> None:
         from pycards.games import policies
 
         policies.Nothing  # noqa: B018
+
+
+# --------------------------------------------------------------------------------------
+# the registry's policies and their declared options
+# --------------------------------------------------------------------------------------
+
+
+def _values(option: Any) -> tuple[list[Any], list[Any]]:
+    """Values a declared option allows (its bounds, each choice) and values next to them it
+    does not (one past each bound, a choice of another type)."""
+    if option.kind == "int":
+        return [option.low, option.high], [option.low - 1, option.high + 1, str(option.low), True]
+    if option.kind == "bool":
+        return [True, False], [0, "true"]
+    return list(option.choices), ["no such choice", 1]
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_each_declared_policy_option_is_what_the_factory_takes(name: str) -> None:
+    """The options an entry declares (the command line's ``--policy-option``) are those its
+    factory takes: each default makes the default policy, each allowed value is taken, the
+    values beside them are refused naming them, and no other name is taken."""
+    from pycards.games.policies import policy_options
+
+    declared = policy_options(name)
+    assert declared == games.GAMES[name].policy_options and declared
+    base = default_policy(name)
+    for option in declared:
+        assert default_policy(name, **{option.name: option.default}) == base, option
+        good, bad = _values(option)
+        for value in good:
+            default_policy(name, **{option.name: value})
+        for value in bad:
+            with pytest.raises(GameOptionError):
+                default_policy(name, **{option.name: value})
+    with pytest.raises(GameOptionError, match=f"unknown policy option 'threshold' for {name}; its policy's "
+                                              f"options are: {', '.join(o.name for o in declared)}"):  # fmt: skip
+        default_policy(name, threshold=1)
+
+
+def test_the_poker_policys_profiles_are_the_rankings() -> None:
+    from pycards.poker import PROFILES
+
+    (profile,) = [o for o in games.GAMES["draw_poker"].policy_options if o.name == "profile"]
+    assert profile.choices == (None, *PROFILES)
+
+
+def test_a_game_without_a_policy_is_played_by_random_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pycards.games.policies import RANDOM_OPTIONS, policy_options
+
+    monkeypatch.setitem(games.GAMES, "other", games.GameEntry("nowhere:Other"))
+    assert policy_options("Other") == RANDOM_OPTIONS and [o.name for o in RANDOM_OPTIONS] == ["seed"]
+    assert repr(default_policy("other", seed=-(2**63))) == f"RandomLegal({-(2**63)})"
+    with pytest.raises(GameOptionError, match="'whist'"):
+        policy_options("whist")
+
+
+def test_the_games_policies_are_found_by_name() -> None:
+    """Any public name of a registered policy module, the same object; nothing else."""
+    from pycards.games import policies
+    from pycards.games.policies import poker
+
+    assert policies.Strength is poker.Strength and policies.DrawBelow is vingt_un_policies.DrawBelow
+    for missing in ("_MISSING", "KNAVE", "__wrapped__", "Nothing"):  # private, not in __all__, dunder
+        with pytest.raises(AttributeError, match=missing):
+            getattr(policies, missing)

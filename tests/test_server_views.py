@@ -9,7 +9,7 @@ replayed game, twice over:
 * against the protocol's views: the events equal ``game.events(seat, since)``
   (as :mod:`pycards.server.wire` writes them), the observation equals
   ``observation(seat)``, the legal actions are sent only on the seat's turn;
-* independently of ``Record.view``: every ``Dealt`` entry of the full record
+* independently of ``Record.view``: every ``Dealt`` or ``Moved`` entry of the full record
   whose card that seat may not see (``seen_by``) is sent with its card null and
   its line of text names no card; no other entry's line names a card that entry
   does not hold; no card lying face down in another seat's hand now (read from
@@ -43,7 +43,7 @@ import pytest
 
 from pycards.cards import format as format_cards
 from pycards.games import game_class, new_game
-from pycards.games.engine.events import Dealt, Shown
+from pycards.games.engine.events import Dealt, Moved, Shown
 from pycards.games.text import observation_lines
 from pycards.server.wire import record_json, to_json
 
@@ -195,7 +195,7 @@ def _check_event(event: dict[str, Any], full: Any, seat: Optional[int]) -> None:
     assert len(lines) == len(entries) + offset
     for sent, entry, line in zip(entries, full.entries, lines[offset:]):
         named = _card_names(line)
-        if type(entry) is Dealt:
+        if type(entry) in (Dealt, Moved):
             hidden = entry.seen_by is not None and seat not in entry.seen_by
             if hidden:
                 assert sent["card"] is None, f"seat {seat} was sent a hidden card: {sent}"
@@ -204,8 +204,11 @@ def _check_event(event: dict[str, Any], full: Any, seat: Optional[int]) -> None:
                 assert sent["card"] == entry.card
                 assert named <= {_name(entry.card)}, line
         elif type(entry) is Shown:
-            assert sent["cards"] == list(entry.cards)
-            assert named <= {_name(c) for c in entry.cards}, line
+            if entry.seen_by is not None and seat not in entry.seen_by:  # a private show
+                assert sent["cards"] == [None] * len(entry.cards) and not named, line
+            else:
+                assert sent["cards"] == list(entry.cards)
+                assert named <= {_name(c) for c in entry.cards}, line
         else:
             assert not named, f"a line that deals no card names one: {line!r}"
     if offset:

@@ -385,7 +385,7 @@ class _Short(VingtUn):
 @pytest.fixture
 def register(monkeypatch: pytest.MonkeyPatch) -> Any:
     def add(name: str, cls: type) -> None:
-        monkeypatch.setitem(games.GAMES, name, f"{__name__}:{cls.__name__}")
+        monkeypatch.setitem(games.GAMES, name, games.GameEntry(f"{__name__}:{cls.__name__}"))
         monkeypatch.setitem(games._LOADED, name, cls)
 
     return add

@@ -28,6 +28,7 @@ from pycards.cards import parse
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games import new_game
 from pycards.games.engine.events import DealEnded, Dealt, Reshuffled, Shown
+from pycards.games.text import card_text, observation_lines, record_lines
 from pycards.games.vingt_un import (
     AcceptSale,
     Content,
@@ -599,6 +600,11 @@ def test_dividing_at_most_four_hands():
     other = parse("8D")[0]
     stock = data["pack"]["stock"]
     stock[stock.index(other)] = cards[1]
+    mine = data["knowledge"][1]  # the holder's knowledge of his hand follows the swap
+    held = mine["places"]["hand:1:0"]
+    held[held.index(cards[1])] = other
+    held.sort()
+    mine["seen"] = sorted({*mine["seen"], other})
     cards[1] = other
     game = VingtUn.from_dict(json.loads(json.dumps(data)))
     pack_accounting(game)
@@ -671,9 +677,10 @@ def test_dividing_the_dealer_divides_too():
 def test_what_each_seat_sees_face_down_cards_natural_and_divided_pair():
     """Seed 002: the first two cards go to each player "unexposed"; a natural "he
     should at once declare it" (and the dealer's "throws the two cards, face upwards, on
-    the table"); a divided pair is laid out as two hands, each with "a separate stake".
-    Decisions (docs/rules.md section 6.1): a card dealt face down is seen by its holder
-    and by nobody else; a card turned face up, or a hand declared, by everyone."""
+    the table"); a divided pair is laid out as two hands, each with "a separate stake",
+    its cards still unexposed. Decisions (docs/rules.md section 6.1): a card dealt face
+    down is seen by its holder and by nobody else; a card turned face up, or a hand
+    declared, by everyone."""
     # deal 1: p1 8+8 divides (5, 6 to the two hands), p2 10+7, the dealer 9+9
     # deal 2: p1 A+K (natural), p2 9+8, the dealer 8+7
     top = "8C 10D 9S 8D 7D 9H 5S 6S " + "AC 9D 8S KC 8H 7S"
@@ -691,14 +698,14 @@ def test_what_each_seat_sees_face_down_cards_natural_and_divided_pair():
         assert obs["dealer_hands"][0].cards == ((parse("9S")[0],) if viewer == 0 else (None,))
     play(game, S(1), S(1), NO)
     record = game.apply(Divide(2))
-    # the pair is shown: one card heads each hand; the two new cards are dealt face down
-    assert Shown(1, 0, parse("8C")) in record.entries and Shown(1, 1, parse("8D")) in record.entries
+    # the pair stays face down: one card heads each hand; the two new cards are dealt face down
+    assert not [e for e in record.entries if type(e) is Shown]
     assert record.dealt == (Dealt(1, 0, parse("5S")[0], (1,)), Dealt(1, 1, parse("6S")[0], (1,)))
     assert [d.card for d in record.view(2).dealt] == [None, None]
     assert [d.card for d in record.view(None).dealt] == [None, None]
     for viewer in (0, 2):
         views = game.observation(viewer)["hands"][1]
-        assert [v.cards for v in views] == [(parse("8C")[0], None), (parse("8D")[0], None)]
+        assert [v.cards for v in views] == [(None, None), (None, None)]
     assert hand_cards(game, 1) == [parse("8C 5S"), parse("8D 6S")]
     play(game, C, C, C, C)
     assert game.session.deals == 1
@@ -712,6 +719,95 @@ def test_what_each_seat_sees_face_down_cards_natural_and_divided_pair():
     # p2's cards are still his alone
     assert game.observation(0)["hands"][2][0].cards == (None, None)
     assert game.observation(2)["hands"][2][0].cards == parse("9D 8H")
+
+
+def test_seed_002_divided_pair_is_not_turned_up():
+    """Seed ``002_93c3d51ac699f33f.txt``, DRAWING: only a card asked for is turned up ("the
+    dealer delivers one from the top of the undealt portion of the pack, placing it face
+    upwards on the table in front of the player"); and "If a player draws separately on his
+    two cards, when they do not pair, he has to pay the dealer on each hand" -- a fault the
+    table could not fall into if a divided pair were shown. docs/rules.md section 6.1:
+    cards dealt face down are seen by their holder only.
+
+    So a divided pair stays face down, each card with the card that completes its hand: the
+    holder sees all four; another seat (or a spectator) sees two divided hands and their
+    stakes, and no card of them -- its observation, events, encoding and their text are
+    the same whichever pair was divided."""
+    others = []
+    holders = []
+    for top in ("8C 10D 9S 8D 7D 9H 5S 6S", "3C 10D 9S 3D 7D 9H 4S 2S"):
+        game = table(players=3, top=top)
+        play(game, S(1), S(1), NO)
+        record = game.apply(Divide(2))
+        first, _, _, second, _, _, to_first, to_second = parse(top)
+        whole = [(first, to_first), (second, to_second)]
+        assert [tuple(h.cards) for h in game.hands[1]] == whole
+        assert [(h.shown, h.down) for h in game.hands[1]] == [(False, (0, 1))] * 2
+        assert not [e for e in record.entries if type(e) is Shown]
+        # the holder sees his own cards
+        assert [v.cards for v in game.observation(1)["hands"][1]] == whole
+        assert [d.card for d in record.view(1).dealt] == [to_first, to_second]
+        holders.append(game.encode(1).tolist())
+        # nobody else sees one of them
+        for viewer in (0, 2):
+            views = game.observation(viewer)["hands"][1]
+            assert [(v.cards, v.stake, v.divided) for v in views] == [((None, None), 1, True),
+                                                                      ((None, None), 2, True)]  # fmt: skip
+        for viewer in (None, 0, 2):
+            assert [d.card for d in entries_of(game, viewer, Dealt) if d.seat == 1] == [None] * 4
+            assert not [s for s in entries_of(game, viewer, Shown) if s.seat == 1]
+        others.append([
+            *(json.dumps(game.observation(viewer), default=str) for viewer in (0, 2)),
+            *(game.encode(viewer).tolist() for viewer in (0, 2)),
+            *(observation_lines("vingt_un", game.observation(viewer)) for viewer in (0, 2)),
+            *([record_lines(r, viewer) for r in game.events(viewer)] for viewer in (None, 0, 2)),
+        ])  # fmt: skip
+    assert others[0] == others[1]
+    assert holders[0] != holders[1]
+
+
+def test_seed_002_divided_hands_are_declared_at_the_show():
+    """Seed 002: the dealer "calls on those players who have not over-drawn to declare their
+    hands, and each in turn does so" -- a divided hand standing at the show is declared to
+    all like any other; one that over-drew was thrown up, and "A player when throwing up his
+    cards must not expose the two first dealt to him": its card of the pair and the card
+    that completed it are never seen by the others (the card he drew was dealt face up)."""
+    # p1 8+8 divides: 8C+5S draws KS (over), 8D+6S content; p2 10+7; the dealer 9+9
+    game = table(players=3, top="8C 10D 9S 8D 7D 9H 5S 6S KS")
+    play(game, S(1), S(1), NO, Divide(2), D, C, C)
+    assert game.phase == "dealer" and game.hands[1][0].collected
+    for viewer in (0, 2):
+        assert [v.cards for v in game.observation(viewer)["hands"][1]] == [(), (None, None)]
+    record = game.apply(C)
+    assert game.is_over
+    assert Shown(1, 1, parse("8D 6S")) in record.entries
+    for viewer in (None, 0, 1, 2):
+        shown = [s for s in entries_of(game, viewer, Shown) if s.seat == 1]
+        assert shown == [Shown(1, 1, parse("8D 6S"))]
+        dealt = [d.card for d in entries_of(game, viewer, Dealt) if d.seat == 1 and d.seen_by is None]
+        assert dealt == list(parse("KS"))
+    for viewer in (0, 2):
+        assert [v.cards for v in game.observation(viewer)["hands"][1]] == [(), parse("8D 6S")]
+        assert not {c for r in game.events(viewer) for line in record_lines(r, viewer)
+                    for c in parse("8C 5S") if card_text(c) in line}  # fmt: skip
+
+
+def test_the_dealer_divides_a_pair_already_turned_up():
+    """Seed 002: the dealer "turns up his own two cards in front of him, and in view of the
+    company, and decides, as the others have done", and "This division of cards is equally
+    available for the dealer". Decision (docs/rules.md, decision 15): he can only divide
+    once he has turned his pair up, so dividing it hides nothing: his divided hands stay
+    turned up, and the cards completing them are dealt face up, seen by all."""
+    game = table(players=3, top="10C 10D 7S 9C 7D 7H AH 10H")
+    play(game, S(2), S(3), NO, C, C)
+    for viewer in (None, 1, 2):
+        assert Shown(0, 0, parse("7S 7H")) in entries_of(game, viewer, Shown)
+    record = game.apply(Divide(0))
+    assert not [e for e in record.entries if type(e) is Shown]
+    assert [(d.card, d.seen_by) for d in record.dealt] == [(c, None) for c in parse("AH 10H")]
+    assert [(h.shown, h.down) for h in dealer_hands(game)] == [(True, (0,))] * 2
+    for viewer in (0, 1, 2):
+        assert [v.cards for v in game.observation(viewer)["dealer_hands"]] == [parse("7S AH"), parse("7H 10H")]
 
 
 # --------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import pytest
 import pycards
 from pycards.errors import GameOptionError, StateError
 from pycards.games import new_game
-from pycards.games.vingt_un import AcceptSale, Divide, Double, KeepDeal, Stake, VingtUn
+from pycards.games.vingt_un import AcceptSale, Content, Divide, Double, KeepDeal, Stake, VingtUn
 
 HUGE = 10**5000  # past Python's limit of 4300 digits for int-to-str: its repr raises
 
@@ -54,12 +54,16 @@ def documents() -> dict[str, dict[str, Any]]:
     found["sell"] = game.to_dict()
     for action in (KeepDeal(), Stake(2), Stake(1), Double(True), Divide(3)):
         game.apply(action)
-    found["draw"] = game.to_dict()  # a divided pair, a double, a pool
+    found["draw"] = game.to_dict()  # a divided pair, face down, a double, a pool
     play_first_legal(game, 10**4)
     found["over"] = game.to_dict()
     two = new_game("vingt_un", players=4, seed=9, deal_passes="two_packs", natural_privilege="double",
                    deals=5)  # fmt: skip
     found["two_packs"] = play_first_legal(two, 23).to_dict()
+    dealer = new_game("vingt_un", players=2, seed=4, dealer=0, top="10C 7S 9C 7H 7D 10H AH 10S")
+    for action in (Stake(2), Double(False), Content(), Divide(0), Divide(0)):
+        dealer.apply(action)
+    found["dealer"] = dealer.to_dict()  # the dealer's turned-up pair divided, then a card of it again
     sold = new_game("vingt_un", players=4, seed=2, dealer=1, selling=True, max_price=3)
     sold.apply(sold.legal_actions()[5])  # an offer
     found["buy"] = sold.to_dict()
@@ -261,6 +265,20 @@ NAMED = [
      ("p2's hand 0 is shown",)),
     ("a single hand marked divided", "draw", lambda d: d["state"]["hands"][2][0].__setitem__("divided", True),
      ("divided",)),
+    ("a player's divided pair turned up", "draw", lambda d: d["state"]["hands"][1][0].__setitem__("down", [1]),
+     ("down [1]",)),
+    ("a player's divided hand completed face up", "draw",
+     lambda d: d["state"]["hands"][1][1].__setitem__("down", [0]), ("face down",)),
+    ("a player's divided pair shown before the show", "draw",
+     lambda d: d["state"]["hands"][1][0].__setitem__("shown", True), ("p1's hand 0 is shown",)),
+    ("the dealer's divided hand completed face down", "dealer",
+     lambda d: d["state"]["hands"][0][0].__setitem__("down", [0, 1]), ("face down",)),
+    ("a third dealer's hand holding a card of his pair", "dealer",
+     lambda d: d["state"]["hands"][0][1].__setitem__("down", [0]), ("face down",)),
+    ("the dealer's first hand begun face up", "dealer",
+     lambda d: d["state"]["hands"][0][0].__setitem__("down", []), ("face down",)),
+    ("the dealer's divided hand not shown", "dealer",
+     lambda d: d["state"]["hands"][0][2].__setitem__("shown", False), ("p0's hand 2 is not shown",)),
     ("a hand finished out of turn", "draw", lambda d: d["state"]["hands"][2][0].__setitem__("done", True),
      ("finished",)),
     ("decisions at the bound with a hand in play", "draw", lambda d: d["state"].__setitem__("decisions", 30),
@@ -341,7 +359,9 @@ SECTIONS = sorted(DOCS["draw"])
 @pytest.mark.parametrize("section", SECTIONS)
 def test_a_truncated_document_every_key_removed_in_turn(section):
     """Every key of the document (at every depth, in every phase's document) removed in
-    turn: refused, naming the key. One test per top-level section."""
+    turn: refused, naming the key. One test per top-level section. The one exception: what a
+    seat knows of the used cards (it saw them before they were gathered) cannot be proven
+    from the state, as the last deal's rewards cannot (docs/protocol.md, "Knowledge")."""
     problems = []
     for name, document in DOCS.items():
         for path, _ in walk(document):
@@ -355,7 +375,8 @@ def test_a_truncated_document_every_key_removed_in_turn(section):
                 if path[-1] not in str(error):
                     problems.append((name, path, str(error)))
             else:
-                problems.append((name, path, "accepted"))
+                if path[0] != "knowledge" or path[-1] != "used":
+                    problems.append((name, path, "accepted"))
     assert problems == []
 
 

@@ -4,15 +4,18 @@ The adapters read the driver protocol only (docs/protocol.md), so a game added t
 :data:`pycards.games.GAMES` gets all three; docs/adapters.md says what each one
 decides (spaces, rewards, terminations, truncations, illegal actions).
 
-* :func:`pettingzoo_env` -- a PettingZoo AEC environment, every seat an agent.
+* :func:`pettingzoo_env` -- a PettingZoo AEC environment, every seat an agent
+  (:mod:`pycards.adapters.pettingzoo` names it ``raw_env``, and offers ``env``, which ends
+  the episode on an illegal action as PettingZoo's classic games do).
 * :func:`gymnasium_env` -- a Gymnasium environment for one seat, the others played by
   policies; its ids ``pycards/<GameName>-v0`` (:func:`env_id`) are registered with
   Gymnasium when this package is imported, if Gymnasium is installed.
-* :func:`openspiel_game` -- a pyspiel Python game, registered with ``pyspiel``.
+* :func:`openspiel_game` -- a pyspiel Python game; every game is registered with pyspiel as
+  ``python_pycards_<name>`` when this package is imported, if OpenSpiel is installed.
 
 The frameworks are imported by the function that needs them, never by ``import pycards``
-or ``import pycards.games``; this package imports only Gymnasium, and only to register
-its ids.
+or ``import pycards.games``; this package imports only Gymnasium and pyspiel, each only if
+it is installed and only to register the games with it.
 
 >>> env_id("vingt_un")
 'pycards/VingtUn-v0'
@@ -33,22 +36,26 @@ if TYPE_CHECKING:
     from pycards.adapters._pettingzoo_env import PycardsAECEnv
     from pycards.games.policies import Policy
 
-__all__ = ["env_id", "gymnasium_env", "openspiel_game", "pettingzoo_env", "register_gymnasium"]
+__all__ = [
+    "env_id", "gymnasium_env", "openspiel_game", "pettingzoo_env", "register_gymnasium", "register_openspiel",
+]  # fmt: skip
 
 
 def pettingzoo_env(game: str, players: Optional[int] = None, seed: Optional[int] = None, render_mode: Optional[str] = None,
-                   **options: Any) -> PycardsAECEnv:  # fmt: skip
+                   illegal_penalty: Optional[float] = None, **options: Any) -> PycardsAECEnv:  # fmt: skip
     """A PettingZoo AEC environment of ``game`` for ``players`` seats (agents ``seat_0`` ..;
     by default :func:`pycards.games.default_players`).
 
     ``seed`` seeds the first session when ``reset()`` is given no seed (``None``: fresh
     entropy); ``options`` are the game's own (``new_game``'s keywords); ``render_mode``
-    is ``None``, ``"ansi"`` or ``"human"``. A bad argument raises
+    is ``None``, ``"ansi"`` or ``"human"`` (another str: a warning, and no rendering). An
+    illegal action id raises IllegalActionError, or, given an ``illegal_penalty``, ends the
+    episode costing the agent that much. A bad argument raises
     :class:`~pycards.errors.GameOptionError` naming it.
     """
     from pycards.adapters._pettingzoo_env import PycardsAECEnv
 
-    return PycardsAECEnv(game, players, seed, render_mode, **options)
+    return PycardsAECEnv(game, players, seed, render_mode, illegal_penalty, **options)
 
 
 def gymnasium_env(game: str, seat: int = 0, opponents: Union[None, Policy, Sequence[Optional[Policy]],
@@ -89,12 +96,23 @@ def register_gymnasium() -> list[str]:
     return register()
 
 
-def _gymnasium_installed() -> bool:
+def register_openspiel() -> list[str]:
+    """Register every game with pyspiel as ``python_pycards_<name>`` (once; this package does
+    it when imported), so that ``pyspiel.load_game`` loads it from its name."""
+    from pycards.adapters._openspiel_game import register
+    from pycards.games import GAMES
+
+    return [register(name) for name in GAMES]
+
+
+def _installed(module: str) -> bool:
     try:
-        return importlib.util.find_spec("gymnasium") is not None
+        return importlib.util.find_spec(module) is not None
     except (ImportError, ValueError):  # a broken or blocked install counts as none
         return False
 
 
-if _gymnasium_installed():
+if _installed("gymnasium"):
     register_gymnasium()
+if _installed("pyspiel"):
+    register_openspiel()

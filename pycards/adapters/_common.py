@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import warnings
 from collections.abc import Iterable, Mapping
 from typing import Any, Optional, cast
 
@@ -21,12 +22,15 @@ from pycards.games.engine.document import plain_str, shown
 from pycards.games.engine.events import DealEnded
 
 __all__ = [
-    "SEED_BITS", "Table", "agent_names", "camel_name", "check_env_seed", "check_index", "check_penalty",
-    "deal_results", "fresh_seed", "last_records", "mixed_seed", "plain_str",
+    "RENDER_MODES", "SEED_BITS", "Table", "agent_names", "camel_name", "check_env_seed", "check_index",
+    "check_penalty", "check_render_mode", "deal_results", "fresh_seed", "last_records", "mixed_seed", "plain_str",
 ]  # fmt: skip
 
 SEED_BITS = 63
 """Session seeds drawn by an adapter are whole numbers below ``2**63``."""
+
+RENDER_MODES = ("ansi", "human")
+"""The render modes of the PettingZoo and Gymnasium environments: text, returned or printed."""
 
 
 def camel_name(name: str) -> str:
@@ -76,6 +80,28 @@ def check_penalty(penalty: object) -> float:
     if not math.isfinite(value):
         raise GameOptionError(f"illegal_penalty must be a finite number, not {shown(penalty)}")
     return value
+
+
+def check_render_mode(render_mode: object) -> Optional[str]:
+    """The render mode an environment runs: ``render_mode`` as a plain str (a subclass's own
+    ``__eq__`` never runs) if it is one of :data:`RENDER_MODES`, else ``None``.
+
+    A str naming another mode is taken with a warning and renders nothing (``render()`` then
+    warns and returns ``None``, as with no mode), because that is Gymnasium's convention:
+    ``gymnasium.make`` only warns for a mode the environment does not list, and
+    Stable-Baselines3's ``make_vec_env`` asks every environment for ``"rgb_array"``. A value
+    that is not ``None`` or a str raises GameOptionError naming it.
+    """
+    if render_mode is None:
+        return None
+    mode, modes = plain_str(render_mode), ", ".join(map(repr, RENDER_MODES))
+    if mode is None:
+        raise GameOptionError(f"render_mode must be None or a str ({modes}), not {shown(render_mode)}")
+    if mode not in RENDER_MODES:
+        warnings.warn(f"render_mode {shown(render_mode)} is not supported ({modes}): nothing will be rendered",
+                      UserWarning, stacklevel=3)  # fmt: skip
+        return None
+    return mode
 
 
 def deal_results(entries: Iterable[Any], players: int) -> tuple[Optional[list[float]], int, bool]:

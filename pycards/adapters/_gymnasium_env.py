@@ -29,8 +29,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pycards.adapters._common import (
-    SEED_BITS, Table, camel_name, check_env_seed, check_index, check_penalty, deal_results, last_records,
-    mixed_seed, plain_str,
+    RENDER_MODES, SEED_BITS, Table, camel_name, check_env_seed, check_index, check_penalty, check_render_mode,
+    deal_results, last_records, mixed_seed,
 )  # fmt: skip
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games import GAMES, Game
@@ -39,7 +39,6 @@ from pycards.games.policies import Policy, RandomLegal, for_session
 
 __all__ = ["PycardsEnv", "register"]
 
-RENDER_MODES = ("ansi", "human")
 _OPPONENT_SEED = 0
 """The seed of the default opponents, ``RandomLegal(0)``: each session mixes in its own seed."""
 
@@ -49,8 +48,11 @@ Observation = npt.NDArray[np.float32]
 class PycardsEnv(gymnasium.Env[Observation, np.int64]):
     """A Gymnasium environment: ``seat`` of a session of ``game`` (see the module docstring).
 
-    ``seed`` seeds the first session when ``reset()`` is given none. Every bad argument
-    raises :class:`~pycards.errors.GameOptionError` naming it, here rather than at ``reset``.
+    ``seed`` seeds the first session when ``reset()`` is given none. ``render_mode``:
+    ``"ansi"``, ``"human"`` or ``None``; another str (``"rgb_array"``, which Stable-Baselines3
+    asks for) is taken with a warning and renders nothing (:func:`check_render_mode`). Every
+    bad argument raises :class:`~pycards.errors.GameOptionError` naming it, here rather than
+    at ``reset``.
     """
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
@@ -60,9 +62,7 @@ class PycardsEnv(gymnasium.Env[Observation, np.int64]):
                  render_mode: Optional[str] = None, **options: Any) -> None:  # fmt: skip
         first = check_env_seed(seed, non_negative=True)
         self._penalty = -check_penalty(illegal_penalty)
-        mode = plain_str(render_mode)  # a str's own __eq__ never runs
-        if render_mode is not None and mode not in RENDER_MODES:
-            raise GameOptionError(f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}")
+        mode = check_render_mode(render_mode)
         self._table = table = Table(game, players, options, seed=0 if first is None else first)
         if type(seat) is not int or not 0 <= seat < table.players:
             raise GameOptionError(f"seat must be a seat 0..{table.players - 1}, not {shown(seat)}")

@@ -1,33 +1,47 @@
 """Any registered game as a pyspiel Python game (``pycards.adapters.openspiel_game``).
 
-Each game is registered with ``pyspiel.register_game`` as ``python_pycards_<name>``,
-so ``pyspiel.load_game("python_pycards_vingt_un(players=3,deals=2)")`` works once
-this module has registered it. Its parameters are ``players``, ``seed`` and the
-game's options that pyspiel can hold (whole numbers, flags and choices; a choice that
-may be ``None`` is the string ``"none"``); ``deals`` defaults to 1 so an episode --
-one session -- is short, and a session must end after its ``deals`` (``until="deals"``)
-so that its length and its utilities are bounded.
+Each game is registered with ``pyspiel.register_game`` as ``python_pycards_<name>``
+(``import pycards.adapters`` registers them all), so
+``pyspiel.load_game("python_pycards_vingt_un(players=3,deals=2)")`` works; the type
+registered is the game's at its default parameters. Its parameters are ``players``,
+``seed`` and the game's options that pyspiel can hold (whole numbers, flags and choices;
+a choice that may be ``None`` is the string ``"none"``); ``deals`` defaults to 1 so an
+episode -- one session -- is short, and a session must end after its ``deals``
+(``until="deals"``) so that its length and its utilities are bounded.
 
 * **Chance** is the pycards game's own (its seeded pack): ``ChanceMode.SAMPLED_STOCHASTIC``,
   no chance nodes. The k-th state made from one game object plays the session seeded by
   a mix of the ``seed`` parameter and k (pyspiel's ``Clone`` makes a state too, so the
-  same program gives the same sessions); a clone replays the same cards.
+  same program gives the same sessions); a clone deals the coming cards afresh (below).
 * **Actions** are the codec's ids; ``legal_actions()`` the true ids of ``legal_mask()``.
 * **Returns** are ``payoffs()`` at the end of the session (``RewardModel.TERMINAL``),
-  within plus or minus the driver's ``payoff_bound()``. The game is
-  zero-sum when every counter belongs to a seat (the ledger holds no other party, e.g.
-  no pool), general-sum otherwise.
+  within plus or minus the driver's ``payoff_bound()``. The game is zero-sum when no
+  counter can be left outside the seats at a session's end (the driver's ``zero_sum()``),
+  general-sum otherwise.
 * **Observations**: the tensor is ``encode(player)``, for the observation and for the
   information state alike (so that information state tensor sums up what the seat sees
   now; it is not of perfect recall); the information-state string is of perfect recall:
   the seat's view of every record so far. An observer of public information only
   (``PrivateInfoType.NONE``) gives the spectator's view as a string, and no tensor.
-* **Clones** go through ``copy.deepcopy``, which a game does with ``copy()``.
+* **Clones** are exact (OpenSpiel requires a clone to play on as its original does), so
+  with sampled chance a clone holds the coming cards. For search, honest chance comes two
+  ways: ``resample_from_infostate`` deals again every card the given player cannot see and
+  keys later shuffles afresh (``Game.resample``), for ISMCTS; and the parameter
+  ``chance="explicit"`` puts a chance node after every decision, before it is carried out:
+  the stock shuffled one of :data:`CHANCE_OUTCOMES` ways (``Game.reshuffled``), so MCTS
+  samples the coming cards instead of reading them. A state prints as every seat's observation (``str``: every hand,
+  not the stock's order nor the seed). A resampled state, and a state of explicit chance
+  past its first chance node, does not pickle (its cards are no deal of its seed).
+* **Pickling**: a game pickles as its name, parameters and count of states made (pyspiel's
+  own pickling asks a sampled-stochastic game for an RNG state that a Python game cannot
+  give); a state pickles as its game and ``serialize()``, which
+  ``game.deserialize_state`` reads. ``pyspiel.serialize_game_and_state`` cannot work.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from typing import Any, Optional
 
@@ -35,12 +49,15 @@ import numpy as np
 import pyspiel
 
 from pycards.adapters._common import camel_name, last_records, mixed_seed, plain_str
-from pycards.errors import GameOptionError
+from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games import Game, canonical_name, game_class, new_game
 from pycards.games.engine.document import shown
 from pycards.games.engine.options import Field
 
-__all__ = ["PycardsGame", "PycardsObserver", "PycardsState", "load", "register", "short_name"]
+__all__ = [
+    "CHANCE_OUTCOMES", "EXPLICIT", "SAMPLED", "PycardsGame", "PycardsObserver", "PycardsState", "load", "register",
+    "short_name",
+]  # fmt: skip
 
 _INT32 = (-(2**31), 2**31 - 1)
 """pyspiel holds a whole-number parameter in a C++ int."""
@@ -72,6 +89,10 @@ def _from_parameter(rule: Field, value: Any) -> Any:
     if rule.kind == "bool" and rule.optional and type(value) is str and value in _FLAG_WORDS:
         return _FLAG_WORDS[value]
     return None if rule.optional and plain_str(value) == _NONE else value
+SAMPLED, EXPLICIT = "sampled", "explicit"
+"""The values of the ``chance`` parameter: the game's own seeded chance, or chance nodes."""
+CHANCE_OUTCOMES = 64
+"""With explicit chance, the ways the stock may be shuffled at each chance node."""
 _DEFAULT_PLAYERS = 2
 _DEFAULT_DEALS = 1
 
@@ -89,7 +110,7 @@ def player_default(name: str) -> int:
 
 def _parameters(name: str) -> dict[str, Any]:
     """The pyspiel parameters of game ``name`` with their defaults: players, seed, options."""
-    params: dict[str, Any] = {"players": player_default(name), "seed": 0}
+    params: dict[str, Any] = {"players": player_default(name), "seed": 0, "chance": SAMPLED}
     for rule in game_class(name).Options.describe():
         if _pyspiel_holds(rule):
             params[rule.name] = _as_parameter(rule, rule.default)
@@ -98,18 +119,20 @@ def _parameters(name: str) -> dict[str, Any]:
     return params
 
 
-def _game_type(name: str, zero_sum: bool, low: int, high: int) -> Any:
-    utility = pyspiel.GameType.Utility
+def _game_type(terms: _Terms) -> Any:
+    """The pyspiel type of a game of ``terms`` (its utility depends on them: a pool makes
+    Vingt-un general-sum)."""
+    name, utility, chance_modes = terms.name, pyspiel.GameType.Utility, pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"Python pycards {name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=chance_modes.EXPLICIT_STOCHASTIC if terms.explicit else chance_modes.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
+        utility=utility.ZERO_SUM if terms.zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=high,
-        min_num_players=low,
+        max_num_players=terms.info.max_players,
+        min_num_players=terms.info.min_players,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -121,7 +144,8 @@ def _game_type(name: str, zero_sum: bool, low: int, high: int) -> Any:
 
 class _Terms:
     """One pyspiel game's checked terms, shared by its states: ``copy.deepcopy`` of it is
-    itself, so a clone of a state does not copy it."""
+    itself, so a clone of a state does not copy it; a pickle of it is its name and parameters
+    (a state's ``serialize()`` holds it)."""
 
     def __init__(self, name: str, params: Mapping[str, Any]) -> None:
         spec = _parameters(name)
@@ -130,7 +154,10 @@ class _Terms:
                 raise GameOptionError(f"unknown parameter {shown(key)} of {short_name(name)}; "
                                       f"the parameters are {', '.join(spec)}")  # fmt: skip
         values = {**spec, **params}
-        players, seed = values.pop("players"), values.pop("seed")
+        players, seed, chance = values.pop("players"), values.pop("seed"), values.pop("chance")
+        if plain_str(chance) not in (SAMPLED, EXPLICIT):
+            raise GameOptionError(f"parameter chance of {short_name(name)} must be {SAMPLED!r} or {EXPLICIT!r}, "
+                                  f"not {shown(chance)}")  # fmt: skip
         for key, value in (("players", players), ("seed", seed)):
             if type(value) is not int or not _INT32[0] <= value <= _INT32[1]:
                 raise GameOptionError(f"parameter {key} of {short_name(name)} must be an int, "
@@ -144,11 +171,12 @@ class _Terms:
                                   f"length and utilities are bounded; not until={shown(until)}")  # fmt: skip
         probe = new_game(name, players=players, seed=0, **self.options)
         self.name, self.players, self.seed = name, players, seed
+        self.explicit = plain_str(chance) == EXPLICIT
         self.info = probe.info
         self.bound = probe.payoff_bound()
-        self.zero_sum = len(probe.ledger.parties) == players
+        self.zero_sum = probe.zero_sum()
         self.max_length: int = int(probe.max_deals()) * self.info.max_decisions_per_deal
-        self.params = {"players": players, "seed": seed, **values}
+        self.params = {"players": players, "seed": seed, "chance": EXPLICIT if self.explicit else SAMPLED, **values}
         self._made = 0
         self._first = probe
 
@@ -161,8 +189,21 @@ class _Terms:
         """A new session of these terms, its chance seeded by ``seed``."""
         return self._first.new_session(seed)
 
+    @property
+    def made(self) -> int:
+        """How many states have been made of these terms (the next one's seed follows from it)."""
+        return self._made
+
+    def restore(self, made: int) -> None:
+        """Count ``made`` states made, as a pickled game had (:func:`_unpickled_game`)."""
+        self._made = made
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Terms:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the name and parameters: a state's ``serialize()`` stays small."""
+        return _Terms, (self.name, self.params)
 
 
 class PycardsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
@@ -180,16 +221,20 @@ class PycardsGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         terms = _Terms(name, dict(params or {}))
         info = pyspiel.GameInfo(
             num_distinct_actions=terms.info.num_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=CHANCE_OUTCOMES if terms.explicit else 0,
             num_players=terms.players,
             min_utility=-terms.bound,
             max_utility=terms.bound,
             utility_sum=0.0 if terms.zero_sum else None,
             max_game_length=terms.max_length,
         )
-        kind = _game_type(name, terms.zero_sum, terms.info.min_players, terms.info.max_players)
-        super().__init__(kind, info, terms.params)
+        super().__init__(_game_type(terms), info, terms.params)
         self.terms = terms
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the game's name, its parameters and the count of states made, so that the
+        copy's next state deals what this game's next one would."""
+        return _unpickled_game, (self.game_name, self.terms.params, self.terms.made)
 
     def new_initial_state(self) -> PycardsState:
         return PycardsState(self)
@@ -208,6 +253,9 @@ class PycardsState(pyspiel.State):  # type: ignore[misc]
         self._terms = game.terms
         self._seed = game.terms.next_seed()
         self._session: Optional[Game] = None
+        self._pending: Optional[int] = None
+        """With explicit chance: the action chosen, carried out once the chance node after it
+        has shuffled the stock."""
 
     @property
     def pycards_game(self) -> Game:
@@ -217,22 +265,57 @@ class PycardsState(pyspiel.State):  # type: ignore[misc]
             session = self._session = self._terms.new(self._seed)
         return session
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PycardsState:
+        """A state ``player_id`` cannot tell from this one: every card it cannot see dealt again
+        at random (``Game.resample``), the coming cards unknown, drawn with
+        ``probability_sampler`` (a callable giving a float in [0, 1), as pyspiel's ISMCTS
+        passes). The new state's history is this one's."""
+        seat = self.pycards_game._check_seat(player_id)
+        chance = random.Random(int(float(probability_sampler()) * 2**53))
+        twin: PycardsState = self.clone()
+        twin._session = self.pycards_game.resample(seat, chance)
+        return twin
+
     def current_player(self) -> int:
+        if self._pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
         seat = self.pycards_game.to_act
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
+        if player == pyspiel.PlayerId.CHANCE:
+            return [] if self._pending is None else list(range(CHANCE_OUTCOMES))
         game = self.pycards_game
-        if game.to_act != player:
+        if game.to_act != player or self._pending is not None:
             return []
         ids: list[int] = np.flatnonzero(game.legal_mask()).tolist()
         return ids
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """With explicit chance, after every decision: the stock shuffled one of
+        :data:`CHANCE_OUTCOMES` ways, each as likely, before the decision is carried out."""
+        return [(outcome, 1.0 / CHANCE_OUTCOMES) for outcome in self._legal_actions(pyspiel.PlayerId.CHANCE)]
+
     def _apply_action(self, action: int) -> None:
         game = self.pycards_game
-        game.apply(game.action_from_index(action))
+        pending = self._pending
+        if pending is not None:  # the chance node after a decision: shuffle, then carry it out
+            if type(action) is not int or not 0 <= action < CHANCE_OUTCOMES:
+                raise GameOptionError(f"a chance outcome is 0..{CHANCE_OUTCOMES - 1}, not {shown(action)}")
+            game = self._session = game.reshuffled(random.Random(mixed_seed(self._seed, self.move_number(), action)))
+            self._pending = None
+            game.apply(game.action_from_index(pending))
+        elif self._terms.explicit:  # checked now, carried out after the chance node
+            chosen = game.action_from_index(action)
+            if not game.is_legal(chosen):
+                raise IllegalActionError(f"{shown(chosen)} is not legal now (seat {game.to_act} to act)")
+            self._pending = action
+        else:
+            game.apply(game.action_from_index(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"the stock is shuffled (outcome {action})"
         return str(self.pycards_game.action_from_index(action))
 
     def is_terminal(self) -> bool:
@@ -245,8 +328,17 @@ class PycardsState(pyspiel.State):  # type: ignore[misc]
         return [float(amount) for amount in game.payoffs().values()]
 
     def __str__(self) -> str:
-        """The whole state (omniscient, as OpenSpiel's ``ToString`` is)."""
-        return json.dumps(self.pycards_game.to_dict(), sort_keys=True)
+        """The position, omniscient as OpenSpiel's ``ToString`` is: every seat's observation
+        (so every hand), but not the order of the stock nor the seed, which no seat knows and
+        which a clone deals afresh (a state and its clone print alike)."""
+        game = self.pycards_game
+        return json.dumps({"game": game.name, "observations": [game.observation(s) for s in range(game.players)]},
+                          sort_keys=True, default=repr)  # fmt: skip
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the game and pyspiel's ``serialize()`` (the history, and the attributes:
+        the session, its seed included), which ``deserialize_state`` reads back."""
+        return _unpickled_state, (self.get_game(), self.serialize())
 
 
 class PycardsObserver:
@@ -297,16 +389,34 @@ _CLASSES: dict[str, type[PycardsGame]] = {}
 
 
 def register(name: str) -> str:
-    """Register game ``name`` with pyspiel (once); its short name."""
+    """Register game ``name`` with pyspiel (once), as the type of the game at its default
+    parameters (what ``pyspiel.load_game`` of its name reports); its short name."""
     key = canonical_name(name)
     short = short_name(key)
     if short not in pyspiel.registered_names():
-        info = new_game(key).info  # the game at its defaults: the players it allows
-        kind = _game_type(key, False, info.min_players, info.max_players)
+        kind = _game_type(_Terms(key, {}))
         creator = type(f"{camel_name(key)}Game", (PycardsGame,), {"game_name": key, "__module__": __name__})
         _CLASSES[key] = creator
         pyspiel.register_game(kind, creator)
     return short
+
+
+def _unpickled_game(name: str, params: Mapping[str, Any], made: int) -> PycardsGame:
+    """A pickled game: loaded from its parameters (registered first, in a fresh process),
+    its count of states made restored."""
+    register(name)
+    game: PycardsGame = pyspiel.load_game(short_name(name), dict(params))
+    game.terms.restore(made)
+    return game
+
+
+def _unpickled_state(game: PycardsGame, serialized: str) -> PycardsState:
+    """A pickled state of ``game``: ``deserialize_state`` makes a fresh state and sets it from
+    ``serialized``; that fresh state is no new state of the game, so its count is restored."""
+    made = game.terms.made
+    state: PycardsState = game.deserialize_state(serialized)
+    game.terms.restore(made)
+    return state
 
 
 def load(game: str, players: int, options: Mapping[str, Any]) -> PycardsGame:

@@ -12,6 +12,11 @@ cumulative rewards carry it to each agent's next ``last()``. The session's end
 decisions (``game.truncated``) does not end the episode: it is reported in the
 agents' ``infos`` and the session goes on, so ``truncations`` stay false.
 
+An illegal action id raises IllegalActionError and changes nothing (``raw_env``); with an
+``illegal_penalty`` (``env``) it ends the episode instead, as PettingZoo's
+``TerminateIllegalWrapper`` does for its classic games: the offending agent's reward is
+``-illegal_penalty``, every agent is terminated and truncated, and each takes its dead step.
+
 The hot path (``last()``, ``step()``) makes only what it returns: the encoding, the
 mask (a view of the game's fresh ``legal_mask()``) and, when a deal ends, the rewards.
 """
@@ -19,6 +24,7 @@ mask (a view of the game's fresh ``legal_mask()``) and, when a deal ends, the re
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any, Optional
 
 import gymnasium
@@ -27,37 +33,38 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 
 from pycards.adapters._common import (
-    SEED_BITS, Table, agent_names, check_env_seed, check_index, deal_results, fresh_seed, last_records,
-    plain_str,
+    RENDER_MODES, SEED_BITS, Table, agent_names, check_env_seed, check_index, check_penalty, check_render_mode,
+    deal_results, fresh_seed, last_records, plain_str,
 )  # fmt: skip
-from pycards.errors import GameOptionError, IllegalActionError
+from pycards.errors import IllegalActionError
 from pycards.games import Game
 from pycards.games.engine.document import shown
 from pycards.games.engine.events import DealEnded
 
 __all__ = ["PycardsAECEnv", "RENDER_MODES"]
 
-RENDER_MODES = ("ansi", "human")
-
 
 class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """A PettingZoo AEC environment playing sessions of ``game`` (see the module docstring).
 
     ``seed`` is the seed of the first session when ``reset()`` is given none;
-    ``options`` are the game's (``new_game``'s keywords). Every bad argument raises
-    :class:`~pycards.errors.GameOptionError` naming it, here rather than at ``reset``.
+    ``options`` are the game's (``new_game``'s keywords); ``illegal_penalty``: ``None``, an
+    illegal id raises, or a finite number, an illegal id ends the episode costing it;
+    ``render_mode`` as the Gymnasium environment's (:func:`check_render_mode`). Every
+    bad argument raises :class:`~pycards.errors.GameOptionError` naming it, here rather than
+    at ``reset``.
     """
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "pycards_v0",
                                 "is_parallelizable": False}  # fmt: skip
 
     def __init__(self, game: str, players: Optional[int] = None, seed: Optional[int] = None,
-                 render_mode: Optional[str] = None, **options: Any) -> None:  # fmt: skip
+                 render_mode: Optional[str] = None, illegal_penalty: Optional[float] = None,
+                 **options: Any) -> None:  # fmt: skip
         super().__init__()
         first = check_env_seed(seed)
-        mode = plain_str(render_mode)  # a str's own __eq__ never runs
-        if render_mode is not None and mode not in RENDER_MODES:
-            raise GameOptionError(f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}")
+        self.illegal_penalty = None if illegal_penalty is None else check_penalty(illegal_penalty)
+        mode = check_render_mode(render_mode)
         self._table = table = Table(game, players, options, seed=0 if first is None else first)
         self._first_seed = first
         self._seeds: Optional[random.Random] = None
@@ -106,14 +113,15 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         return IllegalActionError(f"no agent {shown(agent)}; the agents are {agents}")
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """``agent``'s own view: ``encode(seat)``, and its legal mask if it is to act (else zeros)."""
+        """``agent``'s own view: ``encode(seat)``, and its legal mask if it is to act in an episode
+        not over (else zeros)."""
         seat = self._seat_of.get(agent if type(agent) is str else self._agent(agent))
         if seat is None:
             raise self._unknown(agent)
         game = self._game
         if game is None:
             raise IllegalActionError("the environment has not been reset: call reset() first")
-        if game.to_act == seat:
+        if game.to_act == seat and not self._over:
             mask = game.legal_mask().view(np.int8)
         else:
             mask = np.zeros(self._table.num_actions, np.int8)
@@ -145,6 +153,7 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         self.infos = {agent: {} for agent in agents}
         self._rewarded = False
         self._deals = 0
+        self._skip_agent_selection = None  # what an episode ended by an illegal action may leave
         for record in game.history():  # the start of the session (no deal ends there today)
             self._take(record.entries)
         if self._rewarded:
@@ -158,7 +167,9 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an id; ``None`` for an agent already terminated). An id that is not
-        legal now raises IllegalActionError naming it, and changes nothing."""
+        legal now raises IllegalActionError naming it, and changes nothing; with an
+        ``illegal_penalty`` it ends the episode (:meth:`_end_illegal`). A value that is no id
+        at all always raises."""
         game, table = self._game, self._table
         if game is None:
             raise IllegalActionError("the environment has not been reset: call reset() first")
@@ -175,7 +186,10 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         try:
             record = game.apply(table.actions[action])
         except IllegalActionError as error:
-            raise IllegalActionError(f"action id {action} is not legal for {agent} now: {error}") from None
+            if self.illegal_penalty is None:
+                raise IllegalActionError(f"action id {action} is not legal for {agent} now: {error}") from None
+            self._end_illegal(agent, action)
+            return
         if self._rewarded:
             self._clear_rewards()
             self._rewarded = False
@@ -213,6 +227,26 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
             self.terminations[agent] = True
         if getattr(self, "agent_selection", None) not in self.agents:
             self.agent_selection = self.agents[0]
+
+    def _end_illegal(self, agent: str, action: int) -> None:
+        """``agent`` chose ``action``, an id that is not legal now: the episode ends as PettingZoo's
+        ``TerminateIllegalWrapper`` ends it. Its reward is ``-illegal_penalty`` and every other
+        agent's 0 (what an agent has not yet collected is kept); every agent is terminated and
+        truncated, and takes its dead step, the dead agents first in order. The session is
+        left as it was (``game``); the agent's infos say ``illegal_action``. A UserWarning says
+        so (where the wrapper prints PettingZoo's ``EnvLogger`` warning)."""
+        assert self.illegal_penalty is not None
+        warnings.warn(f"{agent} chose action id {action}, which is not legal now: the episode ends, costing "
+                      f"{agent} {self.illegal_penalty}", UserWarning, stacklevel=3)  # fmt: skip
+        self._over = True
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -self.illegal_penalty
+        self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     # -- rendering -------------------------------------------------------------------------
 

@@ -1,11 +1,20 @@
 """Game drivers: every game follows one protocol (:mod:`pycards.games.base`, docs/protocol.md).
 
-The registry names each game once (``vingt_un``; the command line also
-accepts ``vingt-un``) and loads its module on first use.
+The registry, :data:`GAMES`, names each game once (``vingt_un``; the command
+line also accepts ``vingt-un``) with one :class:`GameEntry`: where its driver,
+its built-in policy and its text renderer are (each loaded on first use) and
+the options its policy takes. The tools above the games (the text, the
+simulator, the terminal game, the policies, the command line) know the games
+only through this registry (tests/test_imports.py checks that they name none):
+adding a game is one entry here.
 
 >>> from pycards.games import GAMES, new_game
 >>> sorted(GAMES)
 ['draw_poker', 'jack_pots', 'progressive_poker', 'straight_poker', 'stud_poker', 'vingt_un']
+>>> GAMES["vingt_un"].driver
+'pycards.games.vingt_un:VingtUn'
+>>> [option.name for option in GAMES["vingt_un"].policy_options]
+['draw_below']
 >>> game = new_game("vingt_un", players=4, seed=1, min_stake=1, max_stake=5)
 >>> game.legal_actions()[:2]
 [Stake(amount=1), Stake(amount=2)]
@@ -14,18 +23,20 @@ accepts ``vingt-un``) and loads its module on first use.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, NamedTuple, Optional
 
 from pycards.errors import GameOptionError, IllegalActionError, StateError
 from pycards.games.base import Action, ConcurrentUseError, Game, GameInfo
 from pycards.games.engine.document import shown
 from pycards.games.engine.events import Record
+from pycards.games.engine.options import Field
 
 __all__ = [
     "GAMES",
     "Action",
     "ConcurrentUseError",
     "Game",
+    "GameEntry",
     "GameInfo",
     "GameOptionError",
     "IllegalActionError",
@@ -34,20 +45,80 @@ __all__ = [
     "canonical_name",
     "default_players",
     "game_class",
+    "load",
     "new_game",
 ]
 
-GAMES: dict[str, str] = {
-    "draw_poker": "pycards.games.draw_poker:DrawPoker",
-    "jack_pots": "pycards.games.jack_pots:JackPots",
-    "progressive_poker": "pycards.games.progressive_poker:ProgressivePoker",
-    "straight_poker": "pycards.games.straight_poker:StraightPoker",
-    "stud_poker": "pycards.games.stud_poker:StudPoker",
-    "vingt_un": "pycards.games.vingt_un:VingtUn",
+
+class GameEntry(NamedTuple):
+    """One game of the registry. Each part is named ``"module:attribute"`` and imported
+    only when a tool first asks for it (:func:`load`), so that knowing the games costs
+    no import of theirs.
+
+    >>> GameEntry("mygames.whist:Whist")
+    GameEntry(driver='mygames.whist:Whist', policy=None, policy_options=(), text=None)
+    """
+
+    driver: str
+    """Its driver class, a :class:`~pycards.games.base.Game`."""
+    policy: Optional[str] = None
+    """The factory of its built-in policy: ``factory(**options)`` returns the policy
+    (:func:`pycards.games.policies.default_policy` calls it). ``None``: the game has
+    none, and is played by :class:`~pycards.games.policies.RandomLegal`."""
+    policy_options: tuple[Field, ...] = ()
+    """The options the policy's factory takes, as :meth:`Options.describe
+    <pycards.games.engine.options.Options.describe>` gives a game's: declared here so
+    that the command line can list and check them (``--policy-option``) without
+    loading the policy. The factory checks them again."""
+    text: Optional[str] = None
+    """Its :class:`~pycards.games.text.Renderer`: its observations as lines, and what
+    to call seats by their part. ``None``: one ``key: value`` line per key."""
+
+
+_POKER_POLICY = (
+    Field("profile", None, "choice", choices=(None, "english", "american", "no_straight_flush"), optional=True),
+    Field("cap", 3, "int", 1, 1000),
+)
+"""The poker policy's options (:class:`~pycards.games.policies.poker.Strength`): the
+ranking where an observation names none (``none``: the game's own), and the cap on its
+raising, in limits."""
+
+
+def _poker(driver: str, policy: str, text: str = "pycards.games._poker_text:TABLE") -> GameEntry:
+    """A poker game: its built-in policy is a :class:`~pycards.games.policies.poker.Strength`
+    and its table is drawn by :mod:`pycards.games._poker_text`."""
+    return GameEntry(driver, f"pycards.games.policies.poker:{policy}", _POKER_POLICY, text)
+
+
+GAMES: dict[str, GameEntry] = {
+    "draw_poker": _poker("pycards.games.draw_poker:DrawPoker", "default_policy",
+                         "pycards.games._poker_text:ENGLISH_TABLE"),  # fmt: skip
+    "jack_pots": _poker("pycards.games.jack_pots:JackPots", "jack_pots_policy"),
+    "progressive_poker": _poker("pycards.games.progressive_poker:ProgressivePoker", "progressive_poker_policy",
+                                "pycards.games._poker_text:ENGLISH_TABLE"),  # fmt: skip
+    "straight_poker": _poker("pycards.games.straight_poker:StraightPoker", "straight_poker_policy"),
+    "stud_poker": _poker("pycards.games.stud_poker:StudPoker", "stud_poker_policy"),
+    "vingt_un": GameEntry(
+        "pycards.games.vingt_un:VingtUn",
+        "pycards.games.policies.vingt_un:default_policy",
+        (Field("draw_below", 16, "int", 0, 22),),  # DrawBelow's threshold: 22 already draws to 21
+        "pycards.games._vingt_un_text:RENDERER",
+    ),
 }
-"""Every game by its one name: ``"module:Class"`` of its driver (loaded on first use)."""
+"""Every game by its one name, and its :class:`GameEntry`."""
 
 _LOADED: dict[str, type[Game]] = {}
+
+
+def load(where: str) -> Any:
+    """The object ``where`` names, ``"module:attribute"`` (a :class:`GameEntry` part),
+    importing its module if need be.
+
+    >>> load("pycards.games.base:Game").__name__
+    'Game'
+    """
+    module, _, attribute = where.partition(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 def canonical_name(name: object) -> str:
@@ -63,8 +134,7 @@ def game_class(name: str) -> type[Game]:
     key = canonical_name(name)
     cls = _LOADED.get(key)
     if cls is None:
-        module, _, attribute = GAMES[key].partition(":")
-        cls = _LOADED[key] = getattr(importlib.import_module(module), attribute)
+        cls = _LOADED[key] = load(GAMES[key].driver)
     return cls
 
 

@@ -26,12 +26,14 @@ if TYPE_CHECKING:
 __all__ = ["restore"]
 
 _FIELDS = ("game", "version", "players", "seed", "options", "balances", "pack", "session", "first_record",
-           "state", "history")  # fmt: skip
+           "state", "knowledge", "history")  # fmt: skip
 _STATE = ("phase", "dealer", "proper_dealer", "seller", "buyer", "price", "deal_round", "passes", "turn",
           "hand_index", "double", "order", "naturals", "decisions", "truncating", "last_truncated", "rewards",
           "deal_start", "first_dealer_draw", "hands")  # fmt: skip
 _HAND = ("cards", "stake", "divided", "done", "collected", "shown", "down")
 _BIG = 2**62
+_DOWNS = ((0, 1), (0,), ())
+"""The face-down positions a hand can have (:func:`_faces_fit` says which, where)."""
 
 
 def restore(cls: type[VingtUn], data: Mapping[str, Any]) -> VingtUn:
@@ -58,6 +60,7 @@ def restore(cls: type[VingtUn], data: Mapping[str, Any]) -> VingtUn:
     except ValueError as error:
         raise StateError(f"document.options: {error}") from None
     _read_state(game, doc)
+    game._restore_knowledge(doc.value("knowledge"), "document.knowledge")
     return game
 
 
@@ -127,7 +130,7 @@ def _read_state(game: VingtUn, doc: Reader) -> None:
             hand.divided, hand.done, hand.collected, hand.shown = (
                 h.bool("divided"), h.bool("done"), h.bool("collected"), h.bool("shown"))
             down: tuple[int, ...] = tuple(h.ints("down", 0, 1, 2))
-            if down not in ((0, 1), (1,)) or not cards:
+            if down not in _DOWNS or not cards:
                 raise StateError(f"{h.path} is not a hand: cards {shown(cards)}, down {shown(list(down))}")
             hand.restore(cards, down)
             game._hands[seat].append(hand)
@@ -242,9 +245,9 @@ def _check_hands(game: VingtUn, phase: str) -> None:
     """The naturals, what is shown and what is finished must be what play makes of these
     cards: a natural is every first hand of two cards making 21 (declared face up and
     finished), and only it; the dealer's hands are shown once he plays, and no other hand
-    before the show; a row of several hands is a divided pair, each hand's second card
-    then face down; the hands before the one in play are finished, those after it not,
-    but for naturals."""
+    before the show; a row of several hands is a divided pair, its cards face down as
+    :func:`_faces_fit` says; the hands before the one in play are finished, those after
+    it not, but for naturals."""
     from pycards.games.vingt_un import DEALER, DOUBLE, PLAY, STAKE
     from pycards.vingtun import NATURAL
 
@@ -261,13 +264,14 @@ def _check_hands(game: VingtUn, phase: str) -> None:
         raise bad(f"the naturals must be {naturals}, not {game._naturals}")
     for seat in [*order, dealer]:
         row = hands[seat]
+        downs = [hand.down for hand in row]
+        if any(hand.divided != (len(row) > 1) for hand in row) or not _faces_fit(downs, seat == dealer):
+            raise bad(f"p{seat}'s hands: divided {[hand.divided for hand in row]}, face down "
+                      f"{[list(down) for down in downs]}")  # fmt: skip
         for i, hand in enumerate(row):
-            where = f"p{seat}'s hand {i}"
-            if hand.divided != (len(row) > 1) or hand.down != ((1,) if hand.divided else (0, 1)):
-                raise bad(f"{where}: divided {hand.divided}, face down {list(hand.down)} in a row of {len(row)}")
             should_show = phase == DEALER if seat == dealer else seat in naturals
             if hand.shown != should_show:
-                raise bad(f"{where} is {'' if hand.shown else 'not '}shown")
+                raise bad(f"p{seat}'s hand {i} is {'' if hand.shown else 'not '}shown")
     if phase == PLAY:
         for k, seat in enumerate(order):
             for i, hand in enumerate(hands[seat]):
@@ -281,6 +285,18 @@ def _check_hands(game: VingtUn, phase: str) -> None:
             raise bad(f"the dealer's hands before hand {game._hand_index}, and only they, are finished")
     elif any(hand.done for seat in [*order, dealer] for hand in hands[seat]):
         raise bad("a hand is finished before the second cards are dealt")
+
+
+def _faces_fit(downs: list[tuple[int, ...]], dealing: bool) -> bool:
+    """Whether the face-down positions of a row of hands (``dealing``: the dealer's) are
+    what play makes: the first two cards of every hand are dealt face down, and a player's
+    divided pair stays so, each card with the card completing its hand. The dealer divides
+    only a pair he has turned up, so his divided hands are completed face up: hand 0 and
+    one other hold a card of his pair, dealt face down, and any other hand begins with a
+    completing card he divided again, dealt face up."""
+    if not dealing or len(downs) == 1:
+        return all(down == (0, 1) for down in downs)
+    return downs[0] == (0,) and downs.count((0,)) == 2 and downs.count(()) == len(downs) - 2
 
 
 def _check_counts(game: VingtUn, phase: str) -> None:

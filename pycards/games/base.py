@@ -33,21 +33,29 @@ over a *session* of *deals* (docs/rules.md section 6.1):
   :class:`ConcurrentUseError` in one of them, or (if the calls interleave
   between the checks) raises another error or gives a wrong result, but
   never crashes.
+
+:class:`Action`, :func:`action_key` and :class:`GameInfo` are the engine's
+(:mod:`pycards.games.engine.actions`, which the engine's modules import instead
+of this one); they are re-exported here, the same objects.
 """
 
 from __future__ import annotations
 
 import math
-import typing
+import random
+from collections import Counter
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Optional, TypeVar
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, TypeVar, cast
 
 from pycards.errors import GameOptionError, IllegalActionError, StateError
+from pycards.games.engine.actions import Action, GameInfo, action_key
 from pycards.games.engine.codec import Codec, Domains
 from pycards.games.engine.document import plain_object, shown
-from pycards.games.engine.events import Record
+from pycards.games.engine.chance import KnowledgeError, check_knowledge, relabelling
+from pycards.games.engine.events import Place, Record, makes_up_pack, relabelled
+from pycards.games.engine.knowledge import Knowledge, place_key
 from pycards.games.engine.options import Options
 from pycards.games.engine.options import Options as OptionsBase
 
@@ -55,6 +63,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from pycards.games.engine.pack import Pack
     from pycards.settlement import LedgerView
 
 __all__ = [
@@ -75,82 +84,22 @@ def check_seed(seed: object, what: str = "the seed", error: type[ValueError] = G
     return seed
 
 
+def _chance(rng: object) -> random.Random:
+    """``rng`` if it is a ``random.Random``, else one seeded by the int ``rng`` (GameOptionError
+    naming anything else)."""
+    if isinstance(rng, random.Random):
+        return rng
+    if type(rng) is not int:
+        raise GameOptionError(f"rng must be a random.Random or an int seed, not {shown(rng)}")
+    return random.Random(check_seed(rng, "rng"))
+
+
 class ConcurrentUseError(RuntimeError):
     """A game was entered from a second thread while a first was still in ``apply``."""
 
 
 OVER = "over"
 """The phase of every game whose session has ended."""
-
-_KINDS: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {}
-"""Per action class: each field's name and the exact types it may hold."""
-_SCALARS = {"int": (int,), "bool": (bool,), "str": (str,), "Optional[int]": (int, type(None))}
-
-
-def _field_kinds(cls: type) -> tuple[tuple[str, tuple[type, ...]], ...]:
-    kinds = _KINDS.get(cls)
-    if kinds is None:
-        hints = typing.get_type_hints(cls)
-        found = []
-        for f in fields(cls):
-            hint = hints[f.name]
-            allowed = tuple(a for a in typing.get_args(hint)) if typing.get_origin(hint) else (hint,)
-            if not all(a in (int, bool, str, type(None)) for a in allowed):
-                raise TypeError(f"{cls.__name__}.{f.name}: an action field is an int, bool or str, not {hint!r}")
-            found.append((f.name, allowed))
-        kinds = _KINDS[cls] = tuple(found)
-    return kinds
-
-
-def action_key(action: object) -> tuple[Any, ...]:
-    """``(class, *fields)`` of an action whose fields all hold exactly their declared
-    types; IllegalActionError otherwise. Keys compare by plain values only."""
-    cls = type(action)
-    kinds = _KINDS.get(cls)
-    if kinds is None:
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"an action is a pycards Action, not {shown(action)}")
-        try:
-            kinds = _field_kinds(cls)
-        except (TypeError, NameError) as error:  # a user's subclass: fields no game has, or unresolvable
-            raise IllegalActionError(f"{cls.__name__} is not an action of any game: {error}") from None
-    if not kinds:
-        return (cls,)
-    key = [cls]
-    for name, allowed in kinds:
-        value = getattr(action, name)
-        if type(value) not in allowed:
-            raise IllegalActionError(
-                f"{cls.__name__}.{name} must be {' or '.join(t.__name__ for t in allowed)}, not {shown(value)}"
-            )
-        key.append(value)
-    return tuple(key)
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Base of every game's actions: immutable, hashable values."""
-
-    def key(self) -> tuple[Any, ...]:
-        """:func:`action_key` of this action."""
-        return action_key(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": type(self).__name__, **{f.name: getattr(self, f.name) for f in fields(self)}}
-
-
-class GameInfo(NamedTuple):
-    """What a game is, for given options: its name, the players it allows, the most
-    decisions one deal can take, the cards of its pack and its number of action ids."""
-
-    name: str
-    min_players: int
-    max_players: int
-    max_decisions_per_deal: int
-    pack: tuple[int, ...]
-    num_actions: int
-    observation_size: int
-
 
 _G = TypeVar("_G", bound="Game")
 
@@ -203,6 +152,7 @@ class Game(ABC):
         return self.to_act is None
 
     _session: Any  # an engine.seats.Session: the deals completed, and how the session ends
+    _pack: Pack  # the stock and the used cards
     _phase: str  # the phase of play, OVER once the session has ended
     _last_truncated: bool = False
 
@@ -294,6 +244,104 @@ class Game(ABC):
         """The full records kept (omniscient: not for a seat's eyes)."""
         return iter(self._records)
 
+    # -- knowledge and honest chance ---------------------------------------------------------
+
+    _known_before: Optional[list[Knowledge]] = None
+    """What each seat, then a spectator, knew at the snapshot this game was restored from."""
+    _resampled = False
+    """Whether this game is a copy whose hidden cards were dealt again (:meth:`resample`)."""
+
+    def knowledge(self, seat: Optional[int]) -> Knowledge:
+        """Where ``seat`` (``None``: a spectator) knows each card to lie, derived from its own
+        views of the records since the pack was last made up (docs/protocol.md, "Knowledge"):
+        its own cards, the cards turned up or shown, the cards it moved itself."""
+        viewer = self._check_seat(seat, spectator=True)
+        records = self._records.since_pack()
+        fresh = bool(records) and makes_up_pack(records[0])
+        before = self._known_before
+        known = Knowledge(viewer) if fresh or before is None else before[self.players if viewer is None else viewer].copy()
+        return known.learn_all(r.view(viewer) for r in records)
+
+    def resample(self: _G, seat: Optional[int], rng: random.Random | int) -> _G:
+        """A copy of this game in which every card ``seat`` (``None``: a spectator) has not been
+        shown is dealt again at random, in the game and in its records alike
+        (:mod:`~pycards.games.engine.chance`), the stock shuffled and every later shuffle keyed
+        afresh: what a search client plays out from ``seat``'s information (ISMCTS), knowing
+        neither the others' hidden cards nor the coming ones. The seat sees no difference.
+        ``rng`` is a ``random.Random`` or an int seed. The copy plays on like any game, but has
+        no snapshot (``to_dict`` raises StateError): its cards are no deal its seed makes."""
+        viewer = self._check_seat(seat, spectator=True)
+        return self._redealt(self.knowledge(viewer).seen, _chance(rng))
+
+    def reshuffled(self: _G, rng: random.Random | int) -> _G:
+        """A copy in which only the cards no seat has been shown (the stock, the used cards
+        nobody saw) are dealt again, the stock shuffled and every later shuffle keyed afresh:
+        the same position, every hand as it is, but no knowledge of the coming cards. Like
+        :meth:`resample`'s, the copy has no snapshot."""
+        seen = set().union(*(self.knowledge(seat).seen for seat in range(self.players)))
+        return self._redealt(seen, _chance(rng))
+
+    def _redealt(self: _G, seen: set[int], chance: random.Random) -> _G:
+        cards = [card for where in self._card_places().values() for card in where]
+        names = relabelling(seen, cards, chance)
+        twin = cast(_G, self.copy())
+        twin._relabel(names)
+        records = self._records
+        since = records.since_pack()
+        fresh = [relabelled(r, names, after_pack=k == 0 and makes_up_pack(r)) for k, r in enumerate(since)]
+        twin._records = records.replaced_from(len(records) - len(since), fresh)
+        chance.shuffle(twin._pack.stock)
+        twin._pack.key = chance.getrandbits(64)
+        twin._resampled = True
+        return twin
+
+    def _card_places(self) -> dict[Place, list[int]]:
+        """Every card of the game by where it lies, in its order there (omniscient)."""
+        raise NotImplementedError(f"{self.name} does not say where its cards lie")
+
+    def _relabel(self, names: Mapping[int, int]) -> None:
+        """Name every card of the game's state anew by ``names`` (a card not in it keeps its
+        name), and bring up to date what the game derives from its cards."""
+        raise NotImplementedError(f"{self.name} cannot name its cards anew")
+
+    def _check_snapshot(self) -> None:
+        """StateError for a copy made by :meth:`resample` or :meth:`reshuffled`: no snapshot."""
+        if self._resampled:
+            raise StateError("a copy made by resample() deals no cards its seed makes: it has no snapshot")
+
+    def _knowledge_document(self) -> list[dict[str, list[int]]]:
+        """Each seat's knowledge, then a spectator's, for a snapshot that does not replay the
+        deal (a replayed deal tells it again)."""
+        return [self.knowledge(seat).to_dict() for seat in (*range(self.players), None)]
+
+    def _seen_now(self, seat: Optional[int]) -> Knowledge:
+        """What ``seat`` sees of the cards now (its own, those face up or shown): the least a
+        snapshot's knowledge must hold."""
+        raise NotImplementedError(f"{self.name} does not say what a seat sees of its cards")
+
+    def _restore_knowledge(self, items: object, path: str) -> None:
+        """Take each seat's knowledge, then a spectator's, from a snapshot: checked, every card
+        it places must lie there, and it must hold all the seat sees now (StateError naming the
+        first problem). What a seat saw of the cards gone to the used ones cannot be proven."""
+        if type(items) is not list or len(items) != self.players + 1:
+            raise StateError(f"{path} must be a list of {self.players + 1} (each seat, then a spectator), "
+                             f"not {shown(items)}")  # fmt: skip
+        places = self._card_places()
+        known = []
+        for i, item in enumerate(items):
+            seat = i if i < self.players else None
+            knowledge = Knowledge.from_dict(item, seat, self.players, f"{path}[{i}]")
+            try:
+                check_knowledge(knowledge, places)
+            except KnowledgeError as error:
+                raise StateError(f"{path}[{i}]: {error}") from None
+            for card, seen in self._seen_now(seat).places.items():
+                for place in Counter(seen) - Counter(knowledge.places.get(card, ())):
+                    raise StateError(f"{path}[{i}].places[{place_key(place)!r}] must hold card {card}, which the "
+                                     "seat sees there now")  # fmt: skip
+            known.append(knowledge)
+        self._known_before = known
+
     @abstractmethod
     def rewards(self) -> dict[int, int]:
         """Each seat's result in the last completed deal (zeros before the first ends)."""
@@ -336,6 +384,13 @@ class Game(ABC):
         """The most one seat can win or lose in the session, from the options alone: a safe
         bound counting every payment the rules allow (``math.inf`` when the session's length
         is not bounded, as in a freeze-out). OpenSpiel's utility range, for one."""
+
+    def zero_sum(self) -> bool:
+        """Whether every session of these terms ends with payoffs that sum to zero: counters
+        only move between the ledger's parties, so they do when no party but the seats can
+        hold counters at a session's end. By default, when the ledger holds the seats alone; a
+        game whose other parties (pools) are always emptied by the session's end says so."""
+        return len(self._ledger.parties) == self.players
 
     def max_deals(self) -> float:
         """The most deals a session of these terms can hold: its ``deals`` when it ends after

@@ -34,8 +34,14 @@ opened (law 33).
 
 Decisions where the laws are silent (docs/rules.md section 6.2): before the
 game is opened a player opens or passes (retiring, law 27), in jack-pots too;
-the last to say may open alone when all the others have passed (he then takes
-the pool unshown, law 58), else the deal is unopened; after the draw the first to say
+"the amount of ante" is the agreed ante, even when the ante-man could put in
+less (laws 21 and 25); every player still in and holding counters has his say
+to open (law 29: "not opened by any player"), though nobody could answer: the
+last to say when all the others have passed (he then takes the pool unshown,
+law 58), or one whose only adversaries are all in from their ante or straddles
+(the deal goes on without a bet to the draw and the show, where each all-in
+player has his show for what he put in, law 60); else the deal is unopened;
+after the draw the first to say
 makes good (stakes nothing more: :class:`~pycards.games.engine.betting.Check`), bets
 or passes, and each after him the same until a bet is made (laws 53-54); if all pass
 but one, he takes the pool unshown.
@@ -141,8 +147,15 @@ class DrawPoker(PokerTable):
         self._phase = STRADDLE
         self._next_straddler()
 
+    def _said(self) -> int:
+        """The ante or the last straddle as laws 21 and 25 count them: the agreed ante,
+        even if the ante-man, all in, could put in less (he demands a show for what he put
+        in, law 60), or the last straddle (a straddler pays it whole)."""
+        return max(self._bets.level, self.options.ante)
+
     def _straddle_amount(self) -> int:
-        return self._bets.level + self.options.ante
+        """Law 21: each straddle increases the last "by the amount of the ante"."""
+        return self._said() + self.options.ante
 
     def _next_straddler(self) -> None:
         """The next seat that may straddle, or the deal once nobody may: straddles end at
@@ -172,9 +185,9 @@ class DrawPoker(PokerTable):
         self._original = [tuple(h) for h in self._hands]
         bets = self._bets
         last = self._straddled_seat if self._straddled else self._ante_seat
-        first_raise = bets.level if bets.level else 2 * self.options.ante
+        first_raise = 2 * self._said() - bets.level  # law 25: the opener stakes at least double
         self._phase = BET
-        bets.begin(self._from_left_of(last), self.options.limit, first_raise=first_raise, calls=False)
+        bets.begin(self._from_left_of(last), self.options.limit, first_raise=first_raise, calls=False, opens=True)
 
     def _turn_of_phase(self) -> Optional[int]:
         return self._straddlers[0] if self._straddlers else None
@@ -201,8 +214,16 @@ class DrawPoker(PokerTable):
         if not self._after_first and self._opener is None:
             self._opener = seat
             if self._jackpot:
-                self._qualified = opens(self._original[seat], jackpot_minimum(self._jackpot), self.options.profile)
+                self._qualified = self._openers_qualify(seat)
         super()._on_raise(seat, by)
+
+    def _openers_qualify(self, seat: int) -> bool:
+        """Whether ``seat``'s hand as dealt opens this jack-pot (laws 30-32)."""
+        return opens(self._original[seat], jackpot_minimum(self._jackpot), self.options.profile)
+
+    def _relabel_own(self) -> None:
+        if self._opener is not None and self._jackpot:
+            self._qualified = self._openers_qualify(self._opener)
 
     def _round_over(self) -> None:
         if not self._after_first:

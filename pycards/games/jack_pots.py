@@ -11,11 +11,15 @@ punish it). A deal goes:
 2. Five cards each, face down, from the dealer's left.
 3. From the dealer's left, each player opens for an amount within the limit
    (:class:`~pycards.games.engine.betting.Raise`) or passes and keeps his hand
-   (:class:`~pycards.games.engine.betting.Check`). Nobody opens: "fattening"
-   (law 40): the same dealer deals again and each player adds ``fatten``
-   counters. Once it is opened, each player in turn, those who passed on the
-   opener's right included, comes in (:class:`~pycards.games.engine.betting.Call`),
-   raises, or abandons his hand (law 41).
+   (:class:`~pycards.games.engine.betting.Check`). Every player still holding
+   cards has his say, the last one too when all the others have thrown their
+   hands away (he may open though nobody is left to come in: he then takes the
+   pool, showing his openers, law 45) or are all in from their antes. Nobody
+   opens: "fattening" (law 40: "If no player will open"): the same dealer deals
+   again and each player adds ``fatten`` counters. Once it is opened, each
+   player in turn, those who passed on the opener's right included, comes in
+   (:class:`~pycards.games.engine.betting.Call`), raises, or abandons his hand
+   (law 41).
 4. Raising the opener (law 42): an opener who abandons his hand before the
    draw shows it whole (:class:`~pycards.games.engine.betting.Fold`), or declines
    to (:class:`Conceal`) and pays an ante for every other player "for another
@@ -56,7 +60,7 @@ from pycards.games.engine.betting import FOLD
 from pycards.games.engine.document import Reader
 from pycards.games.engine.events import Note
 from pycards.games.engine.options import Options, Range
-from pycards.games.engine.table import BET, DRAW, PokerOptions, PokerTable
+from pycards.games.engine.table import APART, BET, DRAW, PokerOptions, PokerTable
 from pycards.poker import opens
 
 __all__ = ["SHOW", "Conceal", "JackPots", "JackPotsOptions", "Show"]
@@ -133,13 +137,21 @@ class JackPots(PokerTable):
                 self._ante(seat, amount, live=False, note="fattens the pot (law 40)" if self._fattening else "antes")
         self._deal_hands()
         self._original = [tuple(h) for h in self._hands]
-        self._bets.begin(self._from_left_of(self._dealer), self.options.limit, checks=True)
+        self._bets.begin(self._from_left_of(self._dealer), self.options.limit, checks=True, opens=True)  # law 40
 
     def _on_raise(self, seat: int, by: int) -> None:
         if self._opener is None:
             self._opener = seat
-            self._qualified = opens(self._original[seat], MINIMUM, self.options.profile)
+            self._qualified = self._openers_qualify(seat)
         super()._on_raise(seat, by)
+
+    def _openers_qualify(self, seat: int) -> bool:
+        """Whether ``seat``'s hand as dealt holds openers (laws 40-42)."""
+        return opens(self._original[seat], MINIMUM, self.options.profile)
+
+    def _relabel_own(self) -> None:
+        if self._opener is not None:
+            self._qualified = self._openers_qualify(self._opener)
 
     def _openers_shown(self, seat: int) -> bool:
         """The opener shows his openers (his hand as dealt: the cards he kept and his discard
@@ -195,6 +207,7 @@ class JackPots(PokerTable):
 
     def _keep_discard(self, seat: int, cards: list[int]) -> None:
         if seat == self._opener:
+            self._move_out(seat, cards, APART)
             self._apart.extend(cards)  # under the chips (law 43)
         else:
             super()._keep_discard(seat, cards)

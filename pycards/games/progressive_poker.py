@@ -271,7 +271,7 @@ class ProgressivePoker(DrawPoker):
         if pool and self._last_bell():
             pool = self._share_if_nobody_is_left(pool)
         self._bell_truncated = self._bell_truncated or self._truncated
-        self._pack.used += self.cards_on_table()
+        self._gather()
         self._on_deal_ended()
         self._clear_deal()
         self._table_dealers[table] = dealer

@@ -5,9 +5,12 @@ for the seat reading it: that seat is "you", the others ``p0``, ``p1``...
 (or what ``names`` calls them, such as "the dealer (p1)"); a card it may not
 see is "a card face down". Cards are written as :func:`pycards.cards.format`
 writes them. :func:`observation_lines` shows what a seat may know now: a game
-may register its own renderer (Vingt-un's shows each hand with its total, the
-stakes, the dealer's hands, the balances, the pool and the offer in a sale);
-any other game gets one ``key: value`` line per key, cards written as cards.
+may register its own :class:`Renderer` (its registry entry's ``text``, as
+Vingt-un's shows each hand with its total, the stakes, the dealer's hands, the
+balances, the pool and the offer in a sale); any other game gets one
+``key: value`` line per key, cards written as cards. This module knows no
+game: the renderers are the games' own, and build on :func:`who`, :func:`say`,
+:func:`hand_suffix`, :func:`deal_heading` and :func:`dealer_names`.
 
 >>> from pycards.games.engine.events import DealEnded, Dealt, Note, Record
 >>> from pycards.settlement import Payment
@@ -26,16 +29,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional, cast
 
 from pycards.cards import format as format_cards
-from pycards.games.base import Action
-from pycards.games.engine.events import DealEnded, Dealt, Entry, Note, Record, Reshuffled, Shown
+from pycards.errors import GameOptionError
+from pycards.games import GAMES, canonical_name, load
+from pycards.games.engine.actions import Action
+from pycards.games.engine.events import STOCK, DealEnded, Dealt, Entry, Gathered, Moved, Note, Record, Reshuffled, Shown
 from pycards.settlement import Payment
 
 __all__ = [
-    "action_text", "card_text", "cards_text", "entry_text", "observation_lines", "record_lines",
-    "seat_names",
+    "Names", "Renderer", "action_text", "card_text", "cards_text", "deal_heading", "dealer_names", "entry_text",
+    "hand_suffix", "observation_lines", "record_lines", "say", "seat_names", "who",
 ]  # fmt: skip
 
 Names = Optional[Mapping[int, str]]
@@ -77,7 +82,12 @@ def action_text(action: Action) -> str:
     return kind + "".join(f" {k}={v}" for k, v in fields.items())
 
 
-def _who(seat: int, viewer: Optional[int], names: Names) -> str:
+def who(seat: int, viewer: Optional[int], names: Names) -> str:
+    """``seat`` as a sentence names it for ``viewer``: "you", its name in ``names``, or ``p2``.
+
+    >>> who(1, 1, None), who(1, 0, {1: "the dealer (p1)"}), who(2, 0, {1: "the dealer (p1)"})
+    ('you', 'the dealer (p1)', 'p2')
+    """
     if seat == viewer:
         return "you"
     if names and seat in names:
@@ -89,12 +99,16 @@ def _party(party: str, viewer: Optional[int], names: Names) -> str:
     """A ledger party (``p1``, ``pool``) as a sentence names it."""
     match = _SEAT_PARTY.fullmatch(party)
     if match:
-        return _who(int(match.group(1)), viewer, names)
+        return who(int(match.group(1)), viewer, names)
     return _PARTIES.get(party, party)
 
 
-def _say(subject: str, verb: str) -> str:
-    """``subject`` and its ``verb`` (given in the third person: ``gets``, ``turns up``)."""
+def say(subject: str, verb: str) -> str:
+    """``subject`` and its ``verb`` (given in the third person: ``gets``, ``turns up``).
+
+    >>> say("p1", "pushes"), say("you", "pushes"), say("you", "turns up")
+    ('p1 pushes', 'you push', 'you turn up')
+    """
     if subject != "you":
         return f"{subject} {verb}"
     first, _, rest = verb.partition(" ")
@@ -107,7 +121,13 @@ def _say(subject: str, verb: str) -> str:
     return f"you {first}{' ' + rest if rest else ''}"
 
 
-def _hand(hand: int) -> str:
+def hand_suffix(hand: int) -> str:
+    """What follows a seat's name for its hand ``hand`` (counted from 0): nothing for its
+    first, `` (hand 2)`` for its second...
+
+    >>> hand_suffix(0), hand_suffix(1)
+    ('', ' (hand 2)')
+    """
     return f" (hand {hand + 1})" if hand > 0 else ""
 
 
@@ -125,21 +145,31 @@ def entry_text(entry: Entry, seat: Optional[int], names: Names = None) -> str:
     kind = type(entry)
     if kind is Dealt:
         assert isinstance(entry, Dealt)
-        who = _who(entry.seat, seat, names)
         if entry.hand < 0:  # a card turned up to choose the first dealer: no parts yet
-            return _say(_who(entry.seat, seat, None), f"turns up {card_text(entry.card)}")
+            return say(who(entry.seat, seat, None), f"turns up {card_text(entry.card)}")
+        holder = who(entry.seat, seat, names)
         if entry.card is None:
-            return _say(who, "gets a card face down") + _hand(entry.hand)
+            return say(holder, "gets a card face down") + hand_suffix(entry.hand)
         if entry.seen_by is None:
-            return _say(who, f"draws {card_text(entry.card)}") + _hand(entry.hand)
-        return _say(who, f"gets {card_text(entry.card)} face down") + _hand(entry.hand)
+            return say(holder, f"draws {card_text(entry.card)}") + hand_suffix(entry.hand)
+        return say(holder, f"gets {card_text(entry.card)} face down") + hand_suffix(entry.hand)
+    if kind is Moved:
+        assert isinstance(entry, Moved)
+        return _moved(entry, seat, names)
     if kind is Shown:
         assert isinstance(entry, Shown)
-        return _say(_who(entry.seat, seat, names), f"shows {cards_text(entry.cards)}") + _hand(entry.hand)
+        to = "" if entry.seen_by is None else " to " + " and ".join(who(s, seat, names) for s in entry.seen_by)
+        dealt = " as dealt" if entry.hand < 0 else hand_suffix(entry.hand)
+        return say(who(entry.seat, seat, names), f"shows {cards_text(entry.cards)}") + dealt + to
+    if kind is Gathered:
+        assert isinstance(entry, Gathered)
+        if entry.target == STOCK:
+            return "the cards are gathered and shuffled"
+        return "the cards on the table are gathered with the used ones"
     if kind is Payment:
         assert isinstance(entry, Payment)
         payer, payee = _party(entry.payer, seat, names), _party(entry.payee, seat, names)
-        return _say(payer, f"pays {payee} {entry.amount}")
+        return say(payer, f"pays {payee} {entry.amount}")
     if kind is Reshuffled:
         assert isinstance(entry, Reshuffled)
         return f"the used cards are shuffled to continue: {entry.cards} cards in the stock"
@@ -152,10 +182,32 @@ def entry_text(entry: Entry, seat: Optional[int], names: Names = None) -> str:
     return repr(entry)
 
 
+_WHERE = {"used": "with the used cards", "thrown": "face down on the table", "apart": "apart, under the chips"}
+"""Where a card moved to, in words, by the kind of its place (a game's own kinds are named as they are)."""
+
+
+def _moved(entry: Moved, seat: Optional[int], names: Names) -> str:
+    """A card moved from a seat's hand: ``you put 8H with the used cards``, ``p2 puts a card
+    face down on the table``, ``p1 moves a card to hand 2``.
+
+    >>> from pycards.games.engine.events import USED, hand_place
+    >>> _moved(Moved(25, hand_place(1), USED, (1,)), 1, None), _moved(Moved(None, hand_place(1), USED, (1,)), 0, None)
+    ('you put 8D with the used cards', 'p1 puts a card with the used cards')
+    """
+    source, target = entry.source, entry.target
+    card = "a card" if entry.card is None else card_text(entry.card)
+    if target.kind == "hand":
+        where = f"to hand {target.number + 1}" if target.seat == source.seat else f"to {who(target.seat, seat, names)}"
+    else:
+        where = _WHERE.get(target.kind, f"to the {target.kind}")
+    holder = who(source.seat, seat, names) if source.seat >= 0 else f"the {source.kind}"
+    return say(holder, f"puts {card} {where}")
+
+
 def _deal_ended(entry: DealEnded, seat: Optional[int]) -> str:
     def result(s: int) -> str:
         role = f" ({entry.roles[s]})" if s < len(entry.roles) else ""
-        return f"{_who(s, seat, None)} {entry.rewards[s]:+d}{role}"
+        return f"{who(s, seat, None)} {entry.rewards[s]:+d}{role}"
 
     others = ", ".join(result(s) for s in range(len(entry.rewards)) if s != seat)
     if seat is not None and 0 <= seat < len(entry.rewards):
@@ -177,7 +229,7 @@ def record_lines(record: Record, seat: Optional[int], names: Names = None,
     view = record.view(seat)
     lines = []
     if view.seat is not None and view.action is not None:
-        lines.append(f"{_who(view.seat, seat, names)}: {action_text(view.action)}")
+        lines.append(f"{who(view.seat, seat, names)}: {action_text(view.action)}")
     current = names
     for entry in view.entries:
         lines.append(entry_text(entry, seat, current))
@@ -215,219 +267,72 @@ def _generic_lines(observation: Mapping[str, Any]) -> list[str]:
     return [f"{key}: {_value_text(key, value)}" for key, value in observation.items()]
 
 
-def _total_text(cards: Sequence[Optional[int]]) -> str:
-    from pycards.vingtun import pack_total
-
-    seen = [c for c in cards if c is not None]
-    if not seen:
-        return ""
-    total = pack_total(seen)
-    over = ", over-drawn" if total > 21 else ""
-    return f"  ({total}{over})" if len(seen) == len(cards) else f"  ({total} showing)"
+def _no_names(observation: Mapping[str, Any]) -> dict[int, str]:
+    return {}
 
 
-_VINGT_UN_PHASES = {
-    "sell": "the deal may be sold", "buy": "the deal is offered for sale", "stake": "the stakes",
-    "double": "the dealer may call double", "draw": "the players play their hands",
-    "dealer": "the dealer plays", "over": "the session is over",
-}  # fmt: skip
+class Renderer(NamedTuple):
+    """How a game's observations read (a registry entry's ``text`` names one)."""
+
+    lines: Callable[[Mapping[str, Any]], list[str]]
+    """An observation as lines, for the seat it is of."""
+    names: Callable[[Mapping[str, Any]], dict[int, str]] = _no_names
+    """What to call seats by their part in the deal an observation shows (:data:`Names`)."""
 
 
-def _vingt_un_hand(who: str, index: int, hand: Any, stake: bool = True) -> str:
-    label = f"{who}{_hand(index)}"
-    if not hand.cards:
-        text = "thrown up"
-    else:
-        text = cards_text(hand.cards) + _total_text(hand.cards)
-    flags = [f"stake {hand.stake}"] if stake else []
-    if hand.divided:
-        flags.append("divided")
-    if hand.done and hand.cards:
-        flags.append("finished")
-    return f"  {label}: {text}" + (f"  [{', '.join(flags)}]" if flags else "")
+def deal_heading(observation: Mapping[str, Any]) -> str:
+    """The start of a table's first line: the deal's number and who deals, for the
+    observation's ``seat`` (from its ``deal_number``, ``dealer`` and ``seat``).
+
+    >>> deal_heading({"deal_number": 3, "dealer": 1, "seat": 0})
+    'deal 3: p1 deals'
+    >>> deal_heading({"deal_number": 1, "dealer": 0, "seat": 0})
+    'deal 1: you deal'
+    """
+    me, dealer = observation["seat"], observation["dealer"]
+    return f"deal {observation['deal_number']}: {who(dealer, me, None)} deal{'' if dealer == me else 's'}"
 
 
-def _vingt_un_lines(observation: Mapping[str, Any]) -> list[str]:
-    """A Vingt-un table: the deal, every hand with its total, the balances, the offer."""
-    me = observation["seat"]
-    dealer = observation["dealer"]
-    names = seat_names("vingt_un", observation)
-    head = f"deal {observation['deal_number']}: {_who(dealer, me, None)} deal{'' if dealer == me else 's'}"
-    head += f"; {_VINGT_UN_PHASES.get(observation['phase'], observation['phase'])}"
-    if observation["double"] and observation["phase"] in ("draw", "dealer"):
-        head += "; double called"
-    lines = [head]
-    for seat, hands in observation["hands"].items():
-        for index, hand in enumerate(hands):
-            lines.append(_vingt_un_hand(_who(seat, me, names), index, hand))
-    for index, hand in enumerate(observation["dealer_hands"]):
-        lines.append(_vingt_un_hand(_who(dealer, me, names) + (" (the dealer)" if dealer == me else ""),
-                                    index, hand, stake=False))  # fmt: skip
-    balances = observation["balances"]
-    others = ", ".join(f"p{s} {b}" for s, b in enumerate(balances) if s != me)
-    lines.append(f"  counters: you {balances[me]}" + (f"; {others}" if others else "")
-                 + (f"; the pool {observation['pool']}" if observation.get("pool") else ""))  # fmt: skip
-    if observation.get("offer"):
-        seller, buyer, price = observation["offer"]
-        lines.append(f"  {_say(_who(seller, me, None), 'offers')} the deal to {_who(buyer, me, None)} "
-                     f"for {price}")  # fmt: skip
-    if observation.get("out"):
-        lines.append("  out: " + ", ".join(_who(s, me, None) for s in observation["out"]))
-    lines.append(f"  stock {observation['stock']} cards, used {observation['used']}")
-    if observation.get("truncated"):
-        lines.append("  the last deal was cut short by the bound on decisions")
-    return lines
+def dealer_names(observation: Mapping[str, Any], not_in: Sequence[str] = ()) -> dict[int, str]:
+    """The dealer called so, ``{1: "the dealer (p1)"}``, unless the observation has no dealer
+    yet or its ``phase`` is one of ``not_in`` (where nobody holds that part).
 
-
-def _vingt_un_names(observation: Mapping[str, Any]) -> dict[int, str]:
+    >>> dealer_names({"dealer": 1, "phase": "bet"}), dealer_names({"dealer": 1, "phase": "over"}, ("over",))
+    ({1: 'the dealer (p1)'}, {})
+    """
     dealer = observation.get("dealer", -1)
-    if not isinstance(dealer, int) or dealer < 0 or observation.get("phase") in ("sell", "buy"):
+    if not isinstance(dealer, int) or dealer < 0 or observation.get("phase") in not_in:
         return {}
     return {dealer: f"the dealer (p{dealer})"}
 
 
-_POKER_PHASES = {
-    "straddle": "the straddles", "bet": "a betting round", "draw": "the draw", "show": "the show",
-    "over": "the session is over",
-}  # fmt: skip
-_POKER_GAMES = ("draw_poker", "jack_pots", "straight_poker", "stud_poker", "progressive_poker")
-"""The poker games (one renderer for all: the observation of :class:`~pycards.games.engine.table.PokerTable`)."""
-_OPENING_RANKS = {"J": 9, "Q": 10, "K": 11, "A": 12}
+_GENERIC = Renderer(_generic_lines)
+"""Any game without a renderer of its own: one ``key: value`` line per key."""
 
 
-def _no_cards(observation: Mapping[str, Any], seat: int) -> str:
-    if seat in observation["live"] and observation["phase"] != "over":
-        return "not dealt yet"
-    return "no cards"
-
-
-def _poker_cards(observation: Mapping[str, Any], seat: int) -> str:
-    """What the reader may see of ``seat``'s cards: its own hand; another's cards shown at
-    the show, else ``??`` for each face-down card and its face-up cards spelled."""
-    if seat == observation["seat"]:
-        hand = tuple(observation["hand"])
-        faces = set(observation.get("up", {}).get(seat, ()))
-        if not hand:
-            return _no_cards(observation, seat)
-        return cards_text(hand) + (f"  (face up: {cards_text([c for c in hand if c in faces])})" if faces else "")
-    shown_cards = observation.get("shown", {}).get(seat)
-    if shown_cards:
-        return cards_text(shown_cards) + "  (shown)"
-    count = observation["cards"][seat]
-    up = tuple(observation.get("up", {}).get(seat, ()))
-    if not count:
-        return _no_cards(observation, seat)
-    return cards_text([None] * max(count - len(up), 0) + list(up))
-
-
-def _poker_seat(observation: Mapping[str, Any], seat: int, names: Mapping[int, str]) -> str:
-    me = observation["seat"]
-    flags = [f"stake {observation['stakes'][seat]}", f"counters {observation['balances'][seat]}"]
-    if seat in observation.get("out", ()):
-        flags.append("out of this deal")
-    elif seat in observation["live"]:
-        flags.append("in")
-    else:
-        flags.append("passed")
-    discarded, drawn = observation["discarded"][seat], observation["drawn"][seat]
-    if drawn >= 0:
-        flags.append("stood pat" if drawn == 0 else f"drew {drawn}")
-    elif discarded >= 0:
-        flags.append(f"discarded {discarded}, waits for cards")
-    if observation.get("ante_seat") == seat and not observation.get("minimum") and observation["phase"] != "over":
-        flags.append("ante")
-    if observation.get("opener") == seat:
-        flags.append("opened")
-    if observation.get("buck") == seat:
-        flags.append("holds the buck")
-    if observation.get("to_act") == seat:
-        flags.append("to act")
-    who = _who(seat, me, names)
-    if seat == observation["dealer"] and seat == me:
-        who += " (the dealer)"
-    return f"  {who}: {_poker_cards(observation, seat)}  [{', '.join(flags)}]"
-
-
-def _poker_lines(observation: Mapping[str, Any], knave: bool = False) -> list[str]:
-    """A poker table (any poker game): the deal, every seat's cards as the reader may see
-    them (``??`` face down), stakes, counters, who is in; the pool and what is owed."""
-    from pycards.cards import rank_name
-
-    me = observation["seat"]
-    dealer = observation["dealer"]
-    names = _poker_names(observation)
-    head = f"deal {observation['deal_number']}: {_who(dealer, me, None)} deal{'' if dealer == me else 's'}"
-    head += f"; {_POKER_PHASES.get(observation['phase'], observation['phase'])}"
-    minimum = observation.get("minimum")
-    if minimum:
-        number = observation.get("jackpot")
-        pair = rank_name(_OPENING_RANKS.get(minimum, 9), plural=True, knave=knave)
-        head += f"; jack-pot{f' {number}' if number else ''}: two {pair} or better to open"
-    table, tables = observation.get("table"), len(observation.get("seating", ()))
-    if isinstance(table, int):
-        head += "; " + ("the head table" if table == 0 else "the booby table" if table == tables - 1
-                        else f"table {table + 1} of {tables}")  # fmt: skip
-    if observation.get("fattening"):
-        head += "; a fattened pot (the last deal was not opened)"
-    if observation.get("straddles"):
-        head += f"; straddled {observation['straddles']} time{'s' if observation['straddles'] > 1 else ''}"
-    lines = [head]
-    seats = range(len(observation["stakes"]))
-    here = observation["seating"][table] if isinstance(table, int) and 0 <= table < tables else seats
-    for seat in seats:
-        if seat in here:
-            lines.append(_poker_seat(observation, seat, names))
-    away = [s for s in seats if s not in here]
-    if away:  # Progressive Poker: the players at the other tables
-        lines.append("  at the other tables: " + ", ".join(f"p{s} {observation['balances'][s]}" for s in away))
-    pool = f"  the pool {observation['pool']}"
-    if observation.get("carry"):
-        pool += f" ({observation['carry']} carried from earlier deals)"
-    if observation["phase"] == "bet":
-        owed = observation["owed"]
-        pool += f"; you owe {owed} to make good" if owed else "; you owe nothing"
-    pool += f"; the limit {observation['limit']}"
-    lines.append(pool)
-    return lines
-
-
-def _english_poker_lines(observation: Mapping[str, Any]) -> list[str]:
-    """English Draw Poker's table (and Progressive Poker's, whose tables play it): the poker
-    table, in the laws' words ("two knaves")."""
-    return _poker_lines(observation, knave=True)
-
-
-def _poker_names(observation: Mapping[str, Any]) -> dict[int, str]:
-    dealer = observation.get("dealer", -1)
-    if not isinstance(dealer, int) or dealer < 0 or observation.get("phase") == "over":
-        return {}
-    return {dealer: f"the dealer (p{dealer})"}
-
-
-_RENDERERS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
-    "vingt_un": _vingt_un_lines, **{game: _poker_lines for game in _POKER_GAMES},
-    "draw_poker": _english_poker_lines, "progressive_poker": _english_poker_lines,
-}  # fmt: skip
-"""Per game (its registered name): its observations as lines."""
-_NAMERS: dict[str, Callable[[Mapping[str, Any]], dict[int, str]]] = {
-    "vingt_un": _vingt_un_names, **{game: _poker_names for game in _POKER_GAMES},
-}  # fmt: skip
-"""Per game: what to call seats by their part, from an observation."""
+def _renderer(game_name: object) -> Renderer:
+    """The renderer registered for ``game_name`` (any spelling), else :data:`_GENERIC` (a game
+    without one, or not registered)."""
+    try:
+        where = GAMES[canonical_name(game_name)].text
+    except GameOptionError:
+        return _GENERIC
+    return _GENERIC if where is None else cast(Renderer, load(where))
 
 
 def observation_lines(game_name: str, observation: Mapping[str, Any]) -> list[str]:
-    """What an observation shows its seat, as lines: the game's renderer, or one
-    ``key: value`` line per key (cards, under keys naming cards or hands, as cards).
+    """What an observation shows its seat, as lines: the game's renderer (its registry
+    entry's ``text``), or one ``key: value`` line per key (cards, under keys naming cards
+    or hands, as cards).
 
     >>> observation_lines("whist", {"seat": 1, "hand": [51, 50], "trumps": "hearts"})
     ['seat: 1', 'hand: AS AH', 'trumps: hearts']
     """
-    renderer = _RENDERERS.get(game_name.replace("-", "_").lower(), _generic_lines)
-    return renderer(observation)
+    return _renderer(game_name).lines(observation)
 
 
 def seat_names(game_name: str, observation: Mapping[str, Any]) -> dict[int, str]:
-    """What to call seats by their part in the deal the observation shows (Vingt-un:
-    ``{1: "the dealer (p1)"}`` once the deal is not for sale); ``{}`` for other games."""
-    namer = _NAMERS.get(game_name.replace("-", "_").lower())
-    return namer(observation) if namer else {}
+    """What to call seats by their part in the deal the observation shows, as the game's
+    renderer says (Vingt-un: ``{1: "the dealer (p1)"}`` once the deal is not for sale);
+    ``{}`` for a game without one."""
+    return _renderer(game_name).names(observation)

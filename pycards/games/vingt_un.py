@@ -14,9 +14,10 @@ text's own "deal" is a dealer's tenure) goes:
    (thrown face up) and collects double from each player but a holder of a
    natural; otherwise each player's natural is declared, paid double, and puts
    the dealer out (except on the first hand of his deal).
-4. Each player in turn, hand by hand, may divide a pair (:class:`Divide`), then
-   says "a card" (:class:`Draw`, dealt face up) or "content"
-   (:class:`Content`). An over-draw pays at once and is thrown up to the pone.
+4. Each player in turn, hand by hand, may divide a pair (:class:`Divide`: its
+   cards stay face down, each hand completed face down), then says "a card"
+   (:class:`Draw`, dealt face up) or "content" (:class:`Content`). An over-draw
+   pays at once and is thrown up to the pone.
 5. The dealer turns up his cards, may divide, draws, and calls on the players
    still standing to declare their hands (shown to all): the show.
 
@@ -37,7 +38,23 @@ from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
 from pycards.games.base import OVER, Action, Game, GameInfo, check_seed
 from pycards.games.engine.document import shown
-from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown, turned_up
+from pycards.games.engine.events import (
+    STOCK,
+    USED,
+    DealEnded,
+    Dealt,
+    Gathered,
+    History,
+    Moved,
+    Note,
+    Place,
+    Record,
+    Reshuffled,
+    Shown,
+    hand_place,
+    turned_up,
+)
+from pycards.games.engine.knowledge import Knowledge
 from pycards.games.engine.options import Options, Range
 from pycards.games.engine.pack import FULL, Pack, pack_cards, seed_key
 from pycards.games.engine.seats import Session, next_in, rotation
@@ -268,6 +285,13 @@ def _is_pair(cards: list[int] | tuple[int, ...]) -> bool:
     return len(cards) == 2 and cards[0] >> 2 == cards[1] >> 2
 
 
+def _divided_down(down: bool, shown: bool) -> tuple[int, ...]:
+    """The face-down positions of a hand begun by one card of a divided pair: that card's
+    own (face down if ``down``), then the card completing the hand, face down unless the
+    hand is ``shown`` (the dealer's, turned up before he divides)."""
+    return ((0,) if down else ()) + (() if shown else (1,))
+
+
 class Hand:
     """A hand on the table: its cards, stake, and state. ``down`` holds the positions of
     its cards dealt face down (seen by the holder only until ``shown``); ``hidden`` is
@@ -332,15 +356,22 @@ class Hand:
         self.row[:] = _STALE
         return True
 
-    def divide(self, stake: int, face_up: bool) -> Hand:
+    def divide(self, stake: int) -> Hand:
         """Divide the pair: the second card leaves to start a new hand (returned) with
-        ``stake``; both cards are shown, and each hand's next card comes face down unless
-        ``face_up`` (the dealer, playing with his cards turned up)."""
-        second = Hand(self.cards[1], self.row, down=(1,), stake=stake, divided=True)
-        second.shown = face_up
+        ``stake``. Each card keeps its face, and each hand's next card comes as the hand
+        lies: a player's pair stays face down, seen by him alone, and is completed face
+        down (seed 002 turns up only the cards drawn after); the dealer divides a pair he
+        has turned up, so both his hands stay shown and are completed face up."""
+        shown = self.shown
+        second = Hand(self.cards[1], self.row, _divided_down(1 in self.down, shown), stake, divided=True)
+        second.shown = shown
         self.divided = True
-        self.restore(self.cards[:1], (1,))
+        self.restore(self.cards[:1], _divided_down(0 in self.down, shown))
         return second
+
+    def comes_face_down(self) -> bool:
+        """Whether the hand's next card is dealt face down: its position is in ``down``."""
+        return len(self.cards) in self.down
 
     def points(self) -> int:
         return points(self.cards)
@@ -661,10 +692,11 @@ class VingtUn(Game):
         """What ``seat`` may know now (keys in docs/protocol.md).
 
         A player's first two cards are face down (``None`` to the others) until
-        shown; the dealer's are turned up when he plays; a natural is declared
-        face up; a divided pair is shown; at the show every standing hand is
-        declared; an over-drawn hand is thrown up and shows no cards. The pack and
-        the used cards are only counted.
+        shown, and so are those of his divided hands (the card of the pair and the
+        card completing it); the dealer's are turned up when he plays; a natural is
+        declared face up; at the show every standing hand is declared; an
+        over-drawn hand is thrown up and shows no cards. The pack and the used
+        cards are only counted.
         """
         if type(seat) is not int or not 0 <= seat < self.players:
             self._check_seat(seat)
@@ -773,6 +805,7 @@ class VingtUn(Game):
         return card
 
     def _fresh_pack(self, top: Sequence[int] = ()) -> None:
+        self._entries.append(_GATHERED)
         self._pack.shuffle(top)
         self._passes = 1
 
@@ -813,6 +846,38 @@ class VingtUn(Game):
             self._turn = seat
         else:
             self._begin_round()
+
+    def _card_places(self) -> dict[Place, list[int]]:
+        """Every card of the pack by where it lies (omniscient): the hands on the table (not
+        those thrown up: their cards are among the used ones), the stock and the used cards."""
+        places = {hand_place(row, i): list(hand.cards) for row, hands in self._rows_in_play()
+                  for i, hand in enumerate(hands) if not hand.collected}  # fmt: skip
+        places.update({STOCK: self._pack.stock, USED: self._pack.used})
+        return places
+
+    def _relabel(self, names: Mapping[int, int]) -> None:
+        """:meth:`Game._relabel`: every hand (each keeps its faces), the stock and the used cards."""
+        for hands in self._hands:
+            for hand in hands:
+                hand.restore([names.get(card, card) for card in hand.cards], hand.down)
+        self._pack.stock = [names.get(card, card) for card in self._pack.stock]
+        self._pack.used = [names.get(card, card) for card in self._pack.used]
+
+    def _rows_in_play(self) -> list[tuple[int, list[Hand]]]:
+        """Each seat's hands on the table, by seat; none once the session is over (the last
+        deal's hands stay to be seen, but their cards were gathered with the used ones)."""
+        return [] if self._phase == OVER else list(enumerate(self._hands))
+
+    def _seen_now(self, seat: Optional[int]) -> Knowledge:
+        """:meth:`Game._seen_now`: the seat's own hands on the table, and every card face up or
+        shown there (a hand thrown up is off the table)."""
+        known = Knowledge(seat)
+        for row, hands in self._rows_in_play():
+            for i, hand in enumerate(hands):
+                for card in hand.seen(row == seat):
+                    if card is not None:
+                        known.places.setdefault(card, []).append(hand_place(row, i))
+        return known
 
     def _player_balances(self) -> list[int]:
         balances = self._ledger._balances
@@ -903,7 +968,7 @@ class VingtUn(Game):
     def _show(self, seat: int, index: int) -> None:
         hand = self._hands[seat][index]
         if hand.reveal():
-            self._entries.append(_new(Shown, (seat, index, hand.cards)))
+            self._entries.append(_new(Shown, (seat, index, hand.cards, None)))
 
     def _natural_disregarded(self) -> bool:
         """A natural on the first hand of the deal, where naturals put the dealer out:
@@ -986,24 +1051,38 @@ class VingtUn(Game):
             # "the player would have had to pay the dealer the amount he staked ... At the
             # same time he would throw up his cards, or hand them to ... the pone"
             self._settle_player(row, -hand.stake, "over-drawn")
+            self._move_hand(row, self._hand_index, USED)
             hand.throw_up()
             self._pack.used.extend(hand.cards)
         self._advance()
 
     def _on_divide(self, stake: int) -> None:
         """Divide the pair in play: the second card starts a new hand, just after it,
-        with its own stake (doubled if the dealer called "double"); each gets a card."""
+        with its own stake (doubled if the dealer called "double"); each gets a card.
+        Nothing is shown: the pair lies as it did (:meth:`Hand.divide`)."""
         row, index = self._row(), self._hand_index
         hands = self._hands[row]
-        hand = hands[index]
-        face_down = self._phase == PLAY  # the dealer plays with his cards turned up
-        second = hand.divide(stake * (2 if self._double else 1), face_up=not face_down)
+        for later in range(len(hands) - 1, index, -1):  # the hands after it move up one place
+            self._move_hand(row, later, hand_place(row, later + 1))
+        self._move_card(row, index, 1, hand_place(row, index + 1))
+        second = hands[index].divide(stake * (2 if self._double else 1))
         hands.insert(index + 1, second)
-        self._entries.append(Shown(row, index, hand.cards))
-        self._entries.append(Shown(row, index + 1, second.cards))
-        hand.add(self._card(row, index, face_down))
-        second.add(self._card(row, index + 1, face_down))
+        for i in (index, index + 1):
+            hands[i].add(self._card(row, i, hands[i].comes_face_down()))
         self._advance()
+
+    def _move_hand(self, row: int, index: int, target: Place) -> None:
+        """The entries of every card of ``row``'s hand ``index`` going to ``target``."""
+        for position in range(len(self._hands[row][index].cards)):
+            self._move_card(row, index, position, target)
+
+    def _move_card(self, row: int, index: int, position: int, target: Place) -> None:
+        """The entry of the card at ``position`` in ``row``'s hand ``index`` going to ``target``:
+        seen by all if it lay face up or the hand is shown, else by its holder alone."""
+        hand = self._hands[row][index]
+        card = hand.cards[position]
+        seen = None if hand.shown or hand.hidden[position] is not None else self._alone[row]
+        self._entries.append(_new(Moved, (card, hand_place(row, index), target, seen)))
 
     def _showdown(self) -> None:
         """Settle every standing player hand against each of the dealer's hands, as one batch."""
@@ -1045,6 +1124,7 @@ class VingtUn(Game):
                     used.extend(hand.cards)
         for hand in self._hands[self._dealer]:
             used.extend(hand.cards)
+        self._entries.append(_TO_USED)
         self._deal_round += 1
         after = self._player_balances()
         self._rewards = [a - b for a, b in zip(after, self._deal_start)]
@@ -1223,6 +1303,7 @@ class VingtUn(Game):
 
         It holds the seed, which decides every future card: keep it on the server side.
         """
+        self._check_snapshot()
         data: dict[str, Any] = {
             "game": self.name,
             "version": 2,
@@ -1244,6 +1325,7 @@ class VingtUn(Game):
                 "first_dealer_draw": [list(cards) for cards in self._first_dealer_draw],
                 "hands": [[h.to_dict() for h in row] for row in self._hands],
             },
+            "knowledge": self._knowledge_document(),
         }  # fmt: skip
         if history:
             if self._first_record:
@@ -1283,3 +1365,4 @@ _FLOAT32 = "=f4"
 """Native float32: what the ``=f`` packs above write."""
 _new = tuple.__new__
 """Makes a NamedTuple from a tuple of its fields without its Python-level ``__new__``."""
+_GATHERED, _TO_USED = Gathered(STOCK), Gathered(USED)

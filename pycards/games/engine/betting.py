@@ -20,13 +20,19 @@ and 52-61, seed ``004_7d6a6396833e304f.txt``):
   round is opened or passed.
 * :class:`Raise`: open, bet or raise: the highest stake goes up by ``by`` counters,
   at most the limit (at least the round's minimum for its first raise: law 25's
-  opening "at least double the amount of ante"). In a round that must be opened,
-  the last to say may open alone when all the others have passed (law 29: a game
-  is unopened only if "not opened by any player"); nobody answers, and he takes
-  the pool (law 58).
+  opening "at least double the amount of ante").
+
+A round that must be opened (``opens``: the English first round, the American
+jack pot before its opening) goes on until a seat raises or every seat still in
+and holding counters has had its say: a game is unopened only if "not opened by
+any player" (law 29), the pot fattened only "If no player will open" (seed 004,
+law 40). So until it is opened a seat may open even when nobody is left who could
+answer: the last to say when all the others have passed (nobody answers; he takes
+the pool, law 58), or a seat whose only adversaries are all in from their antes
+(they demand a show for what they put in, law 60).
 
 >>> bets = Betting(stake=[1, 0, 0], cash=[9, 10, 10])
->>> bets.begin(order=[1, 2, 0], limit=4, first_raise=1, calls=False)
+>>> bets.begin(order=[1, 2, 0], limit=4, first_raise=1, calls=False, opens=True)
 >>> bets.to_act, bets.choices()
 (1, (False, False, 1, 4))
 >>> bets.act(RAISE, 2), bets.act(CALL), bets.act(FOLD)
@@ -40,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pycards.games.base import Action
+from pycards.games.engine.actions import Action
 
 __all__ = ["CALL", "CHECK", "FOLD", "RAISE", "Betting", "Call", "Check", "Fold", "Raise"]
 
@@ -80,7 +86,7 @@ class Betting:
     """
 
     __slots__ = ("stake", "cash", "level", "live", "order", "pending", "to_act", "limit", "first_raise",
-                 "checks", "calls", "raised", "last", "raises", "_choices")  # fmt: skip
+                 "checks", "calls", "opens", "raised", "last", "raises", "_choices")  # fmt: skip
 
     def __init__(self, stake: Sequence[int], cash: Sequence[int], out: Sequence[int] = ()) -> None:
         self.stake = list(stake)
@@ -95,6 +101,7 @@ class Betting:
         self.first_raise = 1
         self.checks = False
         self.calls = True
+        self.opens = False
         self.raised = False
         self.last: int | None = None
         """The seat that acted last in this deal (law 59: the show begins on his left)."""
@@ -106,7 +113,7 @@ class Betting:
         twin.stake, twin.cash, twin.level = list(self.stake), list(self.cash), self.level
         twin.live, twin.order, twin.pending = list(self.live), list(self.order), list(self.pending)
         twin.to_act, twin.limit, twin.first_raise = self.to_act, self.limit, self.first_raise
-        twin.checks, twin.calls, twin.raised = self.checks, self.calls, self.raised
+        twin.checks, twin.calls, twin.opens, twin.raised = self.checks, self.calls, self.opens, self.raised
         twin.last, twin.raises, twin._choices = self.last, self.raises, self._choices
         return twin
 
@@ -128,15 +135,15 @@ class Betting:
 
     def can_bet(self, seat: int) -> bool:
         """Whether ``seat`` holds counters and another seat still in could answer a raise
-        (or it is the last to say in a round that must be opened, and may open alone)."""
+        (or the round must still be opened: he may open though nobody could answer)."""
         if self.cash[seat] <= 0:
             return False
-        return self._alone() or any(self.cash[s] > 0 for s in self.live if s != seat)
+        return self._opening() or any(self.cash[s] > 0 for s in self.live if s != seat)
 
-    def _alone(self) -> bool:
-        """Whether the one seat left may still open alone: a round that must be opened
-        (no call before its first raise), nobody has, and the others have passed."""
-        return len(self.live) == 1 and not self.calls and not self.raised
+    def _opening(self) -> bool:
+        """Whether the round must be opened and nobody has opened it yet: every seat still
+        in and holding counters then has its say (law 29; seed 004, law 40)."""
+        return self.opens and not self.raised
 
     def choices(self) -> tuple[bool, bool, int, int]:
         """For the seat to act: (may check, may call, least raise, most raise); the raise
@@ -156,13 +163,15 @@ class Betting:
     # -- the round --------------------------------------------------------------------------
 
     def begin(self, order: Sequence[int], limit: int, first_raise: int = 1, checks: bool = False,
-              calls: bool = True) -> None:  # fmt: skip
+              calls: bool = True, opens: bool = False) -> None:  # fmt: skip
         """A new round: every seat of ``order`` still in and holding counters answers in
         that order; ``first_raise`` is the least first raise; ``checks`` whether a seat may
         pass and keep its hand before the round's first raise, ``calls`` whether it may
-        make good before it."""
+        make good before it; ``opens`` whether the round must be opened (see the module
+        docstring)."""
         self.order = [s for s in order if s in self.live]
         self.limit, self.first_raise, self.checks, self.calls = limit, first_raise, checks, calls
+        self.opens = opens
         self.raised = False
         self.pending = [s for s in self.order if self.cash[s] > 0]
         self._next()
@@ -213,16 +222,16 @@ class Betting:
 
     def _next(self) -> None:
         """The next seat to answer; a seat with nothing to decide (its stake made good and
-        nobody left who could answer a raise) is passed over."""
+        nobody left who could answer a raise, the round opened) is passed over."""
         live, pending = self.live, self.pending
-        if len(live) < 2 and not (self._alone() and live[0] in pending):
+        opening = self._opening()
+        if len(live) < 2 and not (opening and live and live[0] in pending):
             pending = self.pending = []
         elif pending:
             level, stake, cash = self.level, self.stake, self.cash
             holders = sum(cash[s] > 0 for s in live)  # who could answer a raise
-            alone = self._alone()
             pending = self.pending = [s for s in pending if stake[s] < level
-                                      or (cash[s] > 0 and (alone or holders - (s in live) > 0))]  # fmt: skip
+                                      or (cash[s] > 0 and (opening or holders - (s in live) > 0))]  # fmt: skip
         self.to_act = pending[0] if pending else None
         self._choices = None
 

@@ -7,7 +7,7 @@ field varying fastest), so for the same options the numbering is the same in
 every version that keeps the domains; a game documents its domains.
 
 >>> from dataclasses import dataclass
->>> from pycards.games.base import Action
+>>> from pycards.games.engine.actions import Action
 >>> @dataclass(frozen=True, slots=True)
 ... class Bet(Action):
 ...     amount: int
@@ -27,13 +27,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, SupportsIndex, cast
 
 from pycards.errors import IllegalActionError
+from pycards.games.engine.actions import Action, action_key
 from pycards.games.engine.document import shown
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-    from pycards.games.base import Action
 
 __all__ = ["Codec", "Domains", "action_id"]
 
@@ -76,8 +75,6 @@ class Codec:
 
     def index(self, action: Action) -> int:
         """The id of ``action``; IllegalActionError for an action outside the domains."""
-        from pycards.games.base import action_key
-
         try:
             return self._index[action_key(action)]
         except KeyError:

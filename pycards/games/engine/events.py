@@ -2,16 +2,22 @@
 
 Every call of a game's ``apply`` (and the start of the session) makes one
 :class:`Record`: who acted, the action, and the *entries* of what followed, in
-order: cards dealt (:class:`Dealt`), cards shown to the table (:class:`Shown`),
-the used cards shuffled to continue (:class:`Reshuffled`), payments
-(:class:`~pycards.settlement.Payment`), notes (:class:`Note`) and the end of a
-deal (:class:`DealEnded`). Every card that leaves the pack and every counter
-that moves is in some record.
+order: cards dealt from the stock (:class:`Dealt`), cards moved between any two
+other places (:class:`Moved`: a discard, a hand thrown down, a card passed to a
+neighbour or into a widow), cards shown (:class:`Shown`), the cards out of the
+stock gathered (:class:`Gathered`), the used cards shuffled to continue
+(:class:`Reshuffled`), payments (:class:`~pycards.settlement.Payment`), notes
+(:class:`Note`) and the end of a deal (:class:`DealEnded`). Every card that
+leaves the pack or moves and every counter that moves is in some record.
 
-The full record is the omniscient one (the server's, the tests'). A seat gets
-``record.view(seat)``: a card dealt face down to somebody else appears with its
-``card`` as ``None``; everything else in a record is public. ``view(None)`` is a
-spectator's view, which sees no face-down card at all.
+Each card entry has an *audience*, ``seen_by``: ``None`` for everybody, or the
+seats that see the card (its holder only; ``()`` for nobody, not even its
+holder). The full record is the omniscient one (the server's, the tests'). A
+seat gets ``record.view(seat)``: a card it is not shown appears as ``None``;
+the rest of the entry (where the card went, how many were shown) is public.
+``view(None)`` is a spectator's view, which sees only what everybody sees.
+What a seat knows of where every card lies follows from its own views alone
+(:mod:`~pycards.games.engine.knowledge`).
 
 >>> record = Record(0, None, (Dealt(1, 0, 51, (1,)), Dealt(2, 0, 7, None)))
 >>> [e.card for e in record.view(1).entries], [e.card for e in record.view(2).entries]
@@ -20,15 +26,44 @@ spectator's view, which sees no face-down card at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
 
 from pycards.settlement import Payment
 
 if TYPE_CHECKING:
-    from pycards.games.base import Action
+    from pycards.games.engine.actions import Action
 
-__all__ = ["DealEnded", "Dealt", "Entry", "History", "Note", "Record", "Reshuffled", "Shown", "turned_up"]
+__all__ = [
+    "DealEnded", "Dealt", "Entry", "Gathered", "History", "Moved", "Note", "Place", "Record", "Reshuffled", "Shown",
+    "STOCK", "USED", "hand_place", "makes_up_pack", "relabelled", "turned_up",
+]  # fmt: skip
+
+
+class Place(NamedTuple):
+    """Where a card lies: a ``kind`` of place, the ``seat`` it belongs to (-1: nobody's) and
+    its ``number`` (a seat's hand number, a compartment's number).
+
+    The kinds every game shares are ``"stock"`` (the undealt pack), ``"used"`` (the
+    cards played, discarded or thrown up, face down, to be shuffled again) and
+    ``"hand"``; a game names its own (``"thrown"``, ``"apart"``, ``"widow"``,
+    ``"table"``, ``"compartment"``...) and says in its docs what each holds.
+    """
+
+    kind: str
+    seat: int = -1
+    number: int = 0
+
+
+STOCK = Place("stock")
+"""The undealt pack."""
+USED = Place("used")
+"""The used cards: face down, out of play until shuffled to continue."""
+
+
+def hand_place(seat: int, hand: int = 0) -> Place:
+    """The place of ``seat``'s hand number ``hand``."""
+    return Place("hand", seat, hand)
 
 
 class Dealt(NamedTuple):
@@ -42,12 +77,36 @@ class Dealt(NamedTuple):
     seen_by: Optional[tuple[int, ...]]
 
 
+class Moved(NamedTuple):
+    """``card`` moved from ``source`` to ``target`` (neither of them the stock's top: that is
+    :class:`Dealt`); ``seen_by`` the seats that see which card it is (``None``: all, ``()``:
+    nobody). ``card`` is ``None`` in the view of a seat that does not see it; that a card
+    moved between the two places is public."""
+
+    card: Optional[int]
+    source: Place
+    target: Place
+    seen_by: Optional[tuple[int, ...]]
+
+
 class Shown(NamedTuple):
-    """The cards of hand ``hand`` of ``seat`` shown to the table (turned up, declared)."""
+    """The cards of hand ``hand`` of ``seat`` shown (turned up, declared): to the table, or
+    only to the seats ``seen_by`` (a private show). A seat not shown them sees each card as
+    ``None``. Hand -1: cards the seat held, shown wherever they lie now (a hand as it was
+    dealt, some of it discarded since)."""
 
     seat: int
     hand: int
-    cards: tuple[int, ...]
+    cards: tuple[Optional[int], ...]
+    seen_by: Optional[tuple[int, ...]] = None
+
+
+class Gathered(NamedTuple):
+    """Every card out of the stock (in hands, on the table, used) is gathered into
+    ``target``: :data:`STOCK` when the pack is made up again for a fresh shuffle,
+    :data:`USED` when a deal's cards join the used ones and the stock goes on."""
+
+    target: Place
 
 
 class Reshuffled(NamedTuple):
@@ -73,7 +132,10 @@ class DealEnded(NamedTuple):
     roles: tuple[str, ...] = ()
 
 
-Entry = Union[Dealt, Shown, Reshuffled, Payment, Note, DealEnded]
+Entry = Union[Dealt, Moved, Shown, Gathered, Reshuffled, Payment, Note, DealEnded]
+
+_CARDS_SEEN = frozenset({Dealt, Moved, Shown})
+"""The entries that carry an audience."""
 
 
 def turned_up(draws: Sequence[Sequence[int]], seats: Sequence[int] = ()) -> list[Dealt]:
@@ -95,6 +157,15 @@ _new = tuple.__new__
 """Makes a NamedTuple from a tuple of its fields without its Python-level ``__new__``."""
 
 
+def _masked(entry: Entry, seat: Optional[int]) -> Entry:
+    """``entry`` as ``seat`` sees it: its card or cards ``None`` unless the seat is in its audience."""
+    if type(entry) not in _CARDS_SEEN or entry[-1] is None or seat in entry[-1]:  # type: ignore[operator]
+        return entry
+    if type(entry) is Shown:
+        return entry._replace(cards=(None,) * len(entry.cards))
+    return entry._replace(card=None)  # type: ignore[call-arg]  # a Dealt or a Moved
+
+
 def _entry_dict(entry: Entry) -> dict[str, Any]:
     data: dict[str, Any] = {"type": type(entry).__name__}
     for name, value in zip(entry._fields, entry):
@@ -112,17 +183,10 @@ class Record(NamedTuple):
 
     def view(self, seat: Optional[int]) -> Record:
         """The record as ``seat`` may see it (``None``: a spectator)."""
-        hidden = False
         for entry in self.entries:
-            if type(entry) is Dealt and entry.seen_by is not None and seat not in entry.seen_by:
-                hidden = True
-                break
-        if not hidden:
-            return self
-        return Record(self.seat, self.action, tuple(
-            e._replace(card=None) if type(e) is Dealt and e.seen_by is not None and seat not in e.seen_by else e
-            for e in self.entries
-        ))  # fmt: skip
+            if type(entry) in _CARDS_SEEN and entry[-1] is not None and seat not in entry[-1]:  # type: ignore[operator]
+                return Record(self.seat, self.action, tuple(_masked(e, seat) for e in self.entries))
+        return self
 
     @property
     def payments(self) -> tuple[Payment, ...]:
@@ -139,6 +203,31 @@ class Record(NamedTuple):
             "action": None if self.action is None else self.action.to_dict(),
             "entries": [_entry_dict(e) for e in self.entries],
         }
+
+
+def makes_up_pack(record: Record) -> bool:
+    """Whether ``record`` makes up the pack afresh (a :class:`Gathered` into the stock)."""
+    return any(type(e) is Gathered and e.target == STOCK for e in record.entries)
+
+
+def relabelled(record: Record, names: Mapping[int, int], after_pack: bool = False) -> Record:
+    """``record`` with every card of the pack named anew by ``names`` (a card not in it keeps
+    its name; the cards turned up for the lot, hand -1, are no cards of the pack).
+    ``after_pack``: only the entries after the record's last :class:`Gathered` into the stock
+    (those before it are of another pack)."""
+    entries: list[Entry] = []
+    first = 0
+    if after_pack:
+        first = 1 + max(i for i, e in enumerate(record.entries) if type(e) is Gathered and e.target == STOCK)
+    for i, entry in enumerate(record.entries):
+        if i < first or isinstance(entry, Dealt) and entry.hand < 0:
+            pass
+        elif isinstance(entry, (Dealt, Moved)) and entry.card is not None and entry.card in names:
+            entry = entry._replace(card=names[entry.card])
+        elif isinstance(entry, Shown):
+            entry = entry._replace(cards=tuple(c if c is None else names.get(c, c) for c in entry.cards))
+        entries.append(entry)
+    return Record(record.seat, record.action, tuple(entries))
 
 
 class History:
@@ -196,6 +285,40 @@ class History:
 
     def __iter__(self) -> Iterator[Record]:
         return self.since(0)
+
+    def __reversed__(self) -> Iterator[Record]:
+        yield from reversed(self._tail)
+        for chunk in reversed(self._chunks):
+            yield from reversed(chunk)
+
+    def replaced_from(self, start: int, records: Iterable[Record]) -> History:
+        """A history holding this one's first ``start`` records (shared), then ``records``."""
+        twin = self.copy()
+        chunks, kept = twin._chunks, 0
+        for i, chunk in enumerate(chunks):
+            if kept + len(chunk) > start:
+                del chunks[i + 1:]
+                chunks[i] = chunk[:start - kept]
+                if not chunks[i]:
+                    chunks.pop()
+                break
+            kept += len(chunk)
+        twin._length = min(start, self._length)
+        for record in records:
+            twin.append(record)
+        return twin
+
+    def since_pack(self) -> list[Record]:
+        """The records from the last that made up the pack afresh (a :class:`Gathered` into the
+        stock) to the newest: everything a seat's knowledge of the cards rests on. All the
+        records kept, if none did."""
+        found: list[Record] = []
+        for record in reversed(self):
+            found.append(record)
+            if makes_up_pack(record):
+                break
+        found.reverse()
+        return found
 
     def last(self) -> Record:
         if self._tail:

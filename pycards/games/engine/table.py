@@ -44,7 +44,22 @@ from pycards.errors import GameOptionError, StateError
 from pycards.games.base import OVER, Action, Game, GameInfo, check_seed
 from pycards.games.engine.betting import CALL, CHECK, FOLD, RAISE, Betting, Call, Check, Fold, Raise
 from pycards.games.engine.document import Reader, same, shown
-from pycards.games.engine.events import DealEnded, Dealt, History, Note, Record, Reshuffled, Shown, turned_up
+from pycards.games.engine.events import (
+    STOCK,
+    USED,
+    DealEnded,
+    Dealt,
+    Gathered,
+    History,
+    Moved,
+    Note,
+    Place,
+    Record,
+    Reshuffled,
+    Shown,
+    hand_place,
+    turned_up,
+)
 from pycards.games.engine.options import Options, Range
 from pycards.games.engine.pack import FULL, Pack, seed_key
 from pycards.games.engine.seats import Session, rotation
@@ -66,6 +81,11 @@ KNAVE = 9
 BET, DRAW = "bet", "draw"
 """The phases every poker game has: a betting round and the draw (and ``OVER``, the session over)."""
 POOL = "pool"
+THROWN = Place("thrown")
+"""Where a hand thrown down lies (laws 27-28): face down on the table until the deal ends."""
+APART = Place("apart")
+"""Where a game keeps cards apart from the used ones (the jack-pot opener's discard)."""
+_GATHERED, _TO_USED = Gathered(STOCK), Gathered(USED)
 MAX_LIMIT = 1000
 """The largest limit: the codec numbers a raise of every amount up to the limit."""
 
@@ -285,6 +305,31 @@ class PokerTable(Game):
         """Every seat's cards (omniscient; a copy)."""
         return [list(h) for h in self._hands]
 
+    def _card_places(self) -> dict[Place, list[int]]:
+        """Every card of the pack by where it lies (the lists themselves: omniscient)."""
+        places = {hand_place(seat): hand for seat, hand in enumerate(self._hands)}
+        places.update({THROWN: self._mucked, APART: self._apart, STOCK: self._pack.stock, USED: self._pack.used})
+        return places
+
+    def _relabel(self, names: Mapping[int, int]) -> None:
+        """:meth:`Game._relabel`: the hands, the cards face up, shown, thrown down, kept apart,
+        stacked, in the stock and used, and the game's own (:meth:`_relabel_own`)."""
+        def new(cards: Sequence[int]) -> list[int]:
+            return [names.get(card, card) for card in cards]
+
+        self._hands, self._up = [new(h) for h in self._hands], [new(u) for u in self._up]
+        self._shown = {seat: tuple(new(cards)) for seat, cards in self._shown.items()}
+        self._mucked, self._apart, self._top = new(self._mucked), new(self._apart), new(self._top)
+        self._pack.stock, self._pack.used = new(self._pack.stock), new(self._pack.used)
+        self._original = [tuple(new(hand)) for hand in self._original]
+        self._relabel_own()
+
+    _original: list[tuple[int, ...]] = []
+    """Each hand as dealt, in a game that shows it later (a jack-pot's openers, law 33)."""
+
+    def _relabel_own(self) -> None:
+        """Bring up to date what the game derives from its cards, once they are named anew."""
+
     def cards_on_table(self) -> list[int]:
         """Every card out of the pack (hands, thrown-down hands, cards kept apart)."""
         return [c for h in self._hands for c in h] + self._mucked + self._apart
@@ -335,6 +380,11 @@ class PokerTable(Game):
         """:meth:`Game.payoff_bound`: no seat goes below zero, so none wins more than every
         other seat's counters, nor loses more than its own."""
         return float(sum(self._stacks) - min(self._stacks))
+
+    def zero_sum(self) -> bool:
+        """:meth:`Game.zero_sum`: a session never ends while a pool holds counters (it plays on
+        until a deal wins them, or the last holder takes them), so yes."""
+        return True
 
     def max_deals(self) -> float:
         """:meth:`Game.max_deals`: a session of ``deals`` that has had them plays on while the
@@ -421,8 +471,9 @@ class PokerTable(Game):
         self._throw_down(seat)
 
     def _throw_down(self, seat: int) -> None:
-        """The hand goes face down on the table, seen by nobody (law 28)."""
+        """The hand goes face down on the table, seen by nobody but its holder (law 28)."""
         self._bets.retire(seat)
+        self._move_out(seat, self._hands[seat], THROWN)
         self._mucked.extend(self._hands[seat])
         self._hands[seat] = []
         self._up[seat] = []
@@ -553,6 +604,7 @@ class PokerTable(Game):
             self._in[seat] = True
         self._bets = Betting([0] * self.players, self._deal_start, out=out)
         self._bets.live = players_in  # in turn from the dealer's left
+        self._entries.append(_GATHERED)
         self._pack.shuffle(self._top)
         self._top = []
         self._phase = BET
@@ -595,8 +647,8 @@ class PokerTable(Game):
         hand = self._hands[seat]
         thrown = [hand[i] for i in places]
         self._hands[seat] = [c for i, c in enumerate(hand) if i not in places]
-        self._up[seat] = [c for c in self._up[seat] if c not in thrown]
         self._keep_discard(seat, thrown)
+        self._up[seat] = [c for c in self._up[seat] if c not in thrown]
         self._discarded[seat] = len(thrown)
         self._drawers.pop(0)
         pack = self._pack
@@ -610,8 +662,16 @@ class PokerTable(Game):
             self._drawn[seat] = len(thrown)
 
     def _keep_discard(self, seat: int, cards: list[int]) -> None:
-        """Where ``seat``'s discard goes: among the discards (a game may keep some apart)."""
+        """Where ``seat``'s discard goes: face down among the used cards (a game may keep some
+        apart)."""
+        self._move_out(seat, cards, USED)
         self._pack.discard(cards)
+
+    def _move_out(self, seat: int, cards: Sequence[int], target: Place) -> None:
+        """The entries of ``cards`` leaving ``seat``'s hand for ``target``: face down, seen by
+        their holder only, but a card that lay face up is seen by all."""
+        source, alone, up = hand_place(seat), self._alone[seat], self._up[seat]
+        self._entries += [_new(Moved, (card, source, target, None if card in up else alone)) for card in cards]
 
     def _on_demand(self, seat: int, demand: Demand) -> None:
         self._entries.append(Note(f"p{seat} discards {demand.discards} and asks for {demand.count}: "
@@ -664,12 +724,14 @@ class PokerTable(Game):
         self._divide(strengths)
 
     def _reveal(self, seat: int, cards: Sequence[int] | None = None) -> None:
-        """Show ``seat``'s hand (or ``cards`` of it, e.g. his hand as dealt) to the table;
+        """Show ``seat``'s hand (or ``cards``: his hand as dealt; if some of it has been
+        discarded since, it is shown as hand -1, which says where no card lies) to the table;
         ``shown`` keeps every card a seat has shown in the deal."""
-        shown_cards = tuple(self._hands[seat] if cards is None else cards)
+        held = tuple(self._hands[seat])
+        shown_cards = held if cards is None else tuple(cards)
         before = self._shown.get(seat, ())
         self._shown[seat] = before + tuple(c for c in shown_cards if c not in before)
-        self._entries.append(Shown(seat, 0, shown_cards))
+        self._entries.append(Shown(seat, 0 if shown_cards == held else -1, shown_cards))
 
     def _dealt_in(self) -> list[int]:
         return [s for s in self._turn_from(self._dealer) if self._in[s]]
@@ -764,7 +826,7 @@ class PokerTable(Game):
         self._rewards = [self.cash(s) - self._deal_start[s] for s in range(self.players)]
         self._last_truncated = self._truncated
         self._entries.append(DealEnded(self._session.deals - 1, tuple(self._rewards), self._truncated, self.roles()))
-        self._pack.used += self.cards_on_table()  # gathered (the next deal shuffles them in)
+        self._gather()
         self._on_deal_ended()
         self._clear_deal()
         self._dealer = dealer
@@ -772,6 +834,11 @@ class PokerTable(Game):
             self._put_away()
         else:
             self._begin_deal()
+
+    def _gather(self) -> None:
+        """The deal's cards join the used ones (the next deal shuffles them all in)."""
+        self._pack.used += self.cards_on_table()
+        self._entries.append(_TO_USED)
 
     def _passed_over(self, dealer: int) -> list[int]:
         """The seats the deal goes past on its way left to ``dealer`` (none when it jumps,
@@ -791,6 +858,7 @@ class PokerTable(Game):
         self._session.out = set(self._out_seats())
         self._phase = OVER
         self._pack.stock, self._pack.used = [], []
+        self._entries.append(_GATHERED)  # put away as a pack
         self._base = self._base_state()
         self._deal_actions = []
 
@@ -958,8 +1026,11 @@ class PokerTable(Game):
         deal's actions so far and the state they lead to; its size is bounded by one deal's
         (``history=True`` adds the session's start and every action, to replay it all).
 
-        It holds the seed, which decides every future card: keep it on the server side.
+        It holds the seed, which decides every future card: keep it on the server side. What
+        each seat knows of the cards follows from the deal's actions, so a restored game knows
+        it too.
         """
+        self._check_snapshot()
         data: dict[str, Any] = {
             "game": self.name,
             "version": 2,
@@ -1009,8 +1080,10 @@ class PokerTable(Game):
                 raise StateError(f"document.stacks: {error}") from None
             game._start_args = {"dealer": None, "top": [], "stacks": stacks}
             game._restore_base(doc.reader("deal"))
+            game._records.append(Record(None, None, tuple(game._entries)))  # the deal's opening
             game._replay(doc.list("actions", game.max_decisions_per_deal()), "document.actions")
             game._first_record = doc.int("first_record", 1, 2**62)  # the session's start made one
+            game._known_before = [game.knowledge(seat) for seat in (*range(players), None)]
             game._records = History()
         for key, value in game.to_dict().items():
             if not same(doc.value(key), value):

@@ -2,10 +2,13 @@
 
 A policy plays every decision of a game, so a simulation can seat one at every
 place. The generic ones here play any game: :func:`first_legal` (a fast
-baseline) and :class:`RandomLegal` (a seeded random choice). Each game may
-register its own built-in policies (:data:`DEFAULT_POLICIES`, loaded on first
-use): :func:`default_policy` gives the one the command line seats. Vingt-un's
-:class:`~pycards.games.policies.vingt_un.DrawBelow` is re-exported here.
+baseline) and :class:`RandomLegal` (a seeded random choice). A game may
+register its own built-in policy (its :class:`~pycards.games.GameEntry`'s
+``policy``, loaded on first use, and the ``policy_options`` it takes):
+:func:`default_policy` gives the one the command line seats, a game without
+one getting :class:`RandomLegal`. The games' own policies are also found here
+by name, their modules loaded on first use (``from pycards.games.policies
+import DrawBelow``): any public name of a registered policy module.
 
 A policy that keeps state between calls (as :class:`RandomLegal` keeps its
 random stream) offers ``for_session(seed)``, returning the policy to play the
@@ -19,6 +22,8 @@ Stake(amount=1)
 >>> policy = default_policy("vingt_un", draw_below=15)
 >>> policy
 DrawBelow(15, stake='min', double_on=(), divide=False)
+>>> [(option.name, option.low, option.high) for option in policy_options("vingt-un")]
+[('draw_below', 0, 22)]
 """
 
 from __future__ import annotations
@@ -27,31 +32,19 @@ import hashlib
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pycards._messages import shown
 from pycards.errors import GameOptionError
+from pycards.games import GAMES, canonical_name, load
 from pycards.games.base import Action, check_seed
+from pycards.games.engine.options import Field
 
-if TYPE_CHECKING:
-    from pycards.games.policies.vingt_un import DrawBelow
-
-__all__ = ["DEFAULT_POLICIES", "DrawBelow", "Policy", "RandomLegal", "default_policy", "first_legal",
-           "for_session"]  # fmt: skip
+__all__ = ["RANDOM_OPTIONS", "Policy", "RandomLegal", "default_policy", "first_legal", "for_session",
+           "policy_options"]  # fmt: skip
 
 Policy = Callable[[dict[str, Any], Sequence[Action]], Action]
 """``policy(observation, legal_actions) -> action``: one of ``legal_actions``."""
-
-DEFAULT_POLICIES: dict[str, str] = {
-    "vingt_un": "pycards.games.policies.vingt_un:default_policy",
-    "draw_poker": "pycards.games.policies.poker:default_policy",
-    "jack_pots": "pycards.games.policies.poker:jack_pots_policy",
-    "straight_poker": "pycards.games.policies.poker:straight_poker_policy",
-    "stud_poker": "pycards.games.policies.poker:stud_poker_policy",
-    "progressive_poker": "pycards.games.policies.poker:progressive_poker_policy",
-}
-"""Per game (its registered name): ``"module:function"`` making its built-in policy from
-keyword options (``draw_below=`` for Vingt-un). A game not named here gets :class:`RandomLegal`."""
 
 
 def first_legal(observation: dict[str, Any], legal: Sequence[Action]) -> Action:
@@ -106,32 +99,45 @@ def for_session(policy: Policy, seed: int) -> Policy:
     return fresh(seed) if callable(fresh) else policy
 
 
+RANDOM_OPTIONS = (Field("seed", 0, "int", -(2**63), 2**63 - 1),)
+"""The options of :class:`RandomLegal`, the policy of a game that registers none: its seed, a
+64-bit one as the command line takes seeds (``RandomLegal`` itself takes any seed a game does)."""
+
+
+def policy_options(game: str) -> tuple[Field, ...]:
+    """The options :func:`default_policy` takes for ``game`` (any spelling): its registry
+    entry's ``policy_options``, or :data:`RANDOM_OPTIONS` for a game without a policy of
+    its own. An unknown game raises :class:`~pycards.errors.GameOptionError` naming it."""
+    entry = GAMES[canonical_name(game)]
+    return entry.policy_options if entry.policy is not None else RANDOM_OPTIONS
+
+
 def default_policy(game: str, **options: Any) -> Policy:
-    """The built-in policy of ``game`` (see :data:`DEFAULT_POLICIES`), made from ``options``.
+    """The built-in policy of ``game`` (its registry entry's ``policy``), made from
+    ``options``; ``RandomLegal(seed)`` for a game without one.
 
-    A game with no built-in policy gets ``RandomLegal(seed)`` (its only option
-    is ``seed=``). An unknown game or option raises
-    :class:`~pycards.errors.GameOptionError` naming it.
+    The options are those :func:`policy_options` lists; an unknown game or option
+    raises :class:`~pycards.errors.GameOptionError` naming it, and so does a bad value
+    (the policy's factory checks them).
     """
-    from pycards.games import canonical_name
-
     name = canonical_name(game)
-    where = DEFAULT_POLICIES.get(name)
-    if where is None:
-        unknown = [key for key in options if key != "seed"]
-        if unknown:
-            raise GameOptionError(f"unknown policy option {shown(unknown[0])} for {name}, whose policy is "
-                                  "RandomLegal(seed)")  # fmt: skip
-        return RandomLegal(options.get("seed", 0))
-    module, _, attribute = where.partition(":")
-    factory: Callable[..., Policy] = getattr(importlib.import_module(module), attribute)
+    known = [option.name for option in policy_options(name)]
+    for key in options:
+        if key not in known:
+            raise GameOptionError(f"unknown policy option {shown(key)} for {name}; its policy's options are: "
+                                  f"{', '.join(known) or 'none'}")  # fmt: skip
+    where = GAMES[name].policy
+    factory: Callable[..., Policy] = RandomLegal if where is None else load(where)
     return factory(**options)
 
 
 def __getattr__(name: str) -> Any:
-    """The games' policies, loaded on first use (``from pycards.games.policies import DrawBelow``)."""
-    if name == "DrawBelow":
-        from pycards.games.policies.vingt_un import DrawBelow
-
-        return DrawBelow
+    """A public name of a registered game's policy module (``DrawBelow``), the modules
+    loaded in the registry's order until one has it."""
+    if not name.startswith("_"):
+        modules = dict.fromkeys(entry.policy.partition(":")[0] for entry in GAMES.values() if entry.policy)
+        for module_name in modules:
+            module = importlib.import_module(module_name)
+            if name in getattr(module, "__all__", ()):
+                return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,9 +6,10 @@
 has them) and judges hands with the game's own ranking, :mod:`pycards.poker`
 under the ``profile`` it is given. It plays every poker game of the package:
 English Draw Poker (``draw_poker``) and, as they come, Jack Pots, Straight
-Poker, Stud Poker and Progressive Poker; :data:`FACTORIES` gives each game's
-:func:`default_policy`-style factory (the game's own profile and whether it
-draws, read from its driver class when the factory is called).
+Poker, Stud Poker and Progressive Poker, each through a factory of its own
+(:func:`default_policy`, :func:`jack_pots_policy`...: the game's own profile and
+whether it draws, read from its driver class when the factory is called), which
+the game's registry entry names (:data:`pycards.games.GAMES`).
 
 >>> from pycards.games import new_game
 >>> game = new_game("draw_poker", players=4, seed=7, deals=20)
@@ -21,7 +22,7 @@ draws, read from its driver class when the factory is called).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from pycards._messages import shown
@@ -31,7 +32,7 @@ from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.engine.table import Demand, Discard
 from pycards.poker import PROFILES, Category, category, opens, showing
 
-__all__ = ["FACTORIES", "Strength", "default_policy", "jack_pots_policy", "progressive_poker_policy",
+__all__ = ["Strength", "default_policy", "jack_pots_policy", "progressive_poker_policy",
            "straight_poker_policy", "stud_poker_policy"]  # fmt: skip
 
 KNAVE = 9
@@ -257,7 +258,8 @@ def _legal(choice: Optional[Action], legal: Sequence[Action]) -> Action:
 
 def _for_game(game: str, options: Mapping[str, Any]) -> Strength:
     """The policy for ``game``: ``Strength`` with its ``profile`` (the game's default unless
-    the option ``profile=`` is given) and whether the game draws (its driver's ``DRAWS``)."""
+    the option ``profile=`` names one; ``None``: the game's) and whether the game draws (its
+    driver's ``DRAWS``)."""
     unknown = [key for key in options if key not in ("profile", "cap")]
     if unknown:
         raise GameOptionError(f"unknown {game} policy option {shown(unknown[0])}; the options are 'profile' "
@@ -266,7 +268,9 @@ def _for_game(game: str, options: Mapping[str, Any]) -> Strength:
 
     cls = game_class(game)
     defaults = {field.name: field.default for field in cls.Options.describe()}
-    profile = options.get("profile", defaults.get("profile", "english"))
+    profile = options.get("profile")
+    if profile is None:
+        profile = defaults.get("profile", "english")
     return Strength(profile, bool(getattr(cls, "DRAWS", True)), options.get("cap", 3))
 
 
@@ -301,9 +305,3 @@ def progressive_poker_policy(**options: Any) -> Strength:
     """Progressive Poker's policy: ``Strength`` with the game's profile (or ``profile=``)."""
     return _for_game("progressive_poker", options)
 
-
-FACTORIES: dict[str, Callable[..., Strength]] = {
-    "draw_poker": default_policy, "jack_pots": jack_pots_policy, "straight_poker": straight_poker_policy,
-    "stud_poker": stud_poker_policy, "progressive_poker": progressive_poker_policy,
-}  # fmt: skip
-"""Per poker game, its factory (each named in :data:`pycards.games.policies.DEFAULT_POLICIES`)."""
