@@ -62,8 +62,15 @@ USED = Place("used")
 
 
 def hand_place(seat: int, hand: int = 0) -> Place:
-    """The place of ``seat``'s hand number ``hand``."""
-    return Place("hand", seat, hand)
+    """The place of ``seat``'s hand number ``hand`` (one object for each, made once: records
+    hold many)."""
+    place = _HANDS.get((seat, hand))
+    if place is None:
+        place = _HANDS[(seat, hand)] = Place("hand", seat, hand)
+    return place
+
+
+_HANDS: dict[tuple[int, int], Place] = {}
 
 
 class Dealt(NamedTuple):

@@ -41,7 +41,7 @@ from typing import Any, Optional
 
 from pycards.errors import StateError
 from pycards.games.engine.document import Reader, shown
-from pycards.games.engine.events import STOCK, USED, Dealt, Gathered, Moved, Place, Record, Reshuffled, Shown
+from pycards.games.engine.events import STOCK, USED, Dealt, Gathered, Moved, Place, Record, Reshuffled, Shown, hand_place
 
 __all__ = ["Knowledge", "place_key"]
 
@@ -74,7 +74,7 @@ class Knowledge:
                     self._forget(STOCK)
                 else:
                     self.seen.add(entry.card)  # type: ignore[union-attr]
-                    self._move(entry.card, STOCK, Place("hand", entry.seat, entry.hand))  # type: ignore[union-attr]
+                    self._move(entry.card, STOCK, hand_place(entry.seat, entry.hand))  # type: ignore[union-attr]
             elif kind is Moved:
                 if entry.card is None:  # type: ignore[union-attr]
                     self._forget(entry.source)  # type: ignore[union-attr]
@@ -85,7 +85,7 @@ class Knowledge:
                 self.seen.update(card for card in entry.cards if card is not None)  # type: ignore[union-attr]
                 if entry.hand < 0:  # type: ignore[union-attr]  # a hand as dealt: it says where no card lies
                     continue
-                at = Place("hand", entry.seat, entry.hand)  # type: ignore[union-attr]
+                at = hand_place(entry.seat, entry.hand)  # type: ignore[union-attr]
                 for card in entry.cards:  # type: ignore[union-attr]
                     if card is not None and at not in self.places.get(card, ()):
                         self._put(card, at)
