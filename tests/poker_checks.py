@@ -1,7 +1,7 @@
-"""Checks of the poker drivers' protocol (every game on ``pycards.games.engine.table``).
+"""Checks of the poker drivers' protocol (every game on ``pycards.games.poker.table``).
 
 Shared by tests/test_poker_protocol.py and any later poker test. Every check
-takes a game (a :class:`~pycards.games.engine.table.PokerTable`) and reads only
+takes a game (a :class:`~pycards.games.poker.table.PokerTable`) and reads only
 the public protocol (``pycards.games.base``) and the table's omniscient
 accessors (``hands``, ``cards_on_table()``, ``pack``, ``ledger``,
 ``history()``); each raises ``AssertionError`` saying what went wrong.
@@ -47,7 +47,7 @@ from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.engine.events import (
     STOCK, USED, DealEnded, Dealt, Gathered, Moved, Note, Record, Reshuffled, Shown, hand_place,
 )  # fmt: skip
-from pycards.games.engine.table import APART, HAND, THROWN, Demand, Discard
+from pycards.games.poker.table import APART, HAND, THROWN, Demand, Discard
 from pycards.poker import opens, showing
 from pycards.settlement import Payment
 
@@ -962,7 +962,7 @@ def check_views(game: Game, witness: Witness) -> None:
     sees, or a ``Shown``), and none dealt face down to another seat and not shown since;
     ``up`` is the cards dealt face up, ``shown`` the hands the records showed; the card
     planes of ``encode(seat)`` (its own hand, then per seat from its own the cards face
-    up or shown: pycards.games.engine.table) say the same. The public counts agree
+    up or shown: pycards.games.poker.table) say the same. The public counts agree
     with the game."""
     witness.check(game)
     players = game.players

@@ -2,7 +2,7 @@
 
 The laws are those of seed ``000_090407a6d9d4a9ee.txt`` (English Draw
 Poker, laws 19-81); docs/rules.md sections 2.1, 2.4, 5, 6.1 and 6.2 decide what the
-laws leave open, and the module docstrings of ``pycards.games.draw_poker`` the rest (the
+laws leave open, and the module docstrings of ``pycards.games.poker.draw`` the rest (the
 straddle comes before the deal; in a jack-pot the antes are dead money and the
 opener stakes at least double the ante; a session plays on until the pool is empty).
 
@@ -34,10 +34,10 @@ from reference_poker import reference_key
 from pycards.cards import parse
 from pycards.errors import GameOptionError, IllegalActionError
 from pycards.games import new_game
-from pycards.games.draw_poker import Straddle
+from pycards.games.poker.draw import Straddle
 from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.engine.events import DealEnded, Dealt, Note, Record, Reshuffled, Shown
-from pycards.games.engine.table import Demand, Discard
+from pycards.games.poker.table import Demand, Discard
 from pycards.settlement import Payment
 
 KNAVE, QUEEN = 9, 10

@@ -32,13 +32,6 @@ from pycards.games.policies import default_policy
 ROOT = Path(pycards.__file__).resolve().parent
 ENGINE = "pycards.games.engine"
 
-_MOVING_OUT = {
-    # the poker table imports the protocol (Game, OVER, check_seed): it leaves the engine with the
-    # poker table's move to pycards/games/poker/, and this entry with it
-    "pycards.games.engine.table",
-}
-"""Engine modules that still import ``pycards.games`` outside the engine (the known exceptions)."""
-
 TOOLS = ("pycards.games.text", "pycards.games.simulate", "pycards.games.interactive", "pycards.games.policies",
          "pycards.cli")  # fmt: skip
 """The modules above the games that must know them only through the registry."""
@@ -154,18 +147,9 @@ def _outside_engine(name: str) -> set[str]:
 
 @pytest.mark.parametrize("name", sorted(n for n in SOURCES if n.startswith(ENGINE + ".")))
 def test_the_engine_imports_no_game(name: str) -> None:
-    """No engine module imports ``pycards.games`` outside the engine, wherever the import is
-    (but the known exceptions, :data:`_MOVING_OUT`)."""
-    if name in _MOVING_OUT:
-        pytest.skip("a known exception (_MOVING_OUT)")
+    """No engine module imports ``pycards.games`` outside the engine, wherever the import is:
+    the protocol (``base``) and the games stand on the engine, never the reverse."""
     assert not _outside_engine(name), f"{name} imports {sorted(_outside_engine(name))}"
-
-
-def test_the_known_exceptions_are_still_exceptions() -> None:
-    """Each of :data:`_MOVING_OUT` is still an engine module importing outside the engine:
-    once it is not, take it out of the constant."""
-    for name in sorted(_MOVING_OUT):
-        assert name in SOURCES and _outside_engine(name), f"{name} needs no exception: remove it from _MOVING_OUT"
 
 
 @functools.cache

@@ -32,8 +32,8 @@ from pycards.cards import parse
 from pycards.games import new_game
 from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.engine.events import DealEnded, Dealt, Note, Record, Reshuffled, Shown
-from pycards.games.engine.table import Discard
-from pycards.games.jack_pots import Conceal, Show
+from pycards.games.poker.table import Discard
+from pycards.games.poker.jack_pots import Conceal, Show
 from pycards.settlement import Payment
 
 ALL = 0b11111

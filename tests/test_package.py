@@ -45,7 +45,7 @@ def test_all_names_exist() -> None:
                "pycards.games.engine.options", "pycards.games.engine.events", "pycards.games.engine.seats",
                "pycards.games.engine.codec", "pycards.games.engine.document", "pycards.games.engine.pack",
                "pycards.games.engine.actions", "pycards.games.text", "pycards.games._vingt_un_text",
-               "pycards.games._poker_text", "pycards.games.policies.poker"]
+               "pycards.games.poker.text", "pycards.games.policies.poker"]
     for module in [pycards, poker] + [importlib.import_module(m) for m in modules]:
         for name in module.__all__:
             assert hasattr(module, name), f"{module.__name__}.{name}"
@@ -62,7 +62,7 @@ def test_base_re_exports_the_engines_actions() -> None:
 
 
 TEXT_AND_POLICY_MODULES = ("pycards.games.engine.actions", "pycards.games.text", "pycards.games._vingt_un_text",
-                           "pycards.games._poker_text", "pycards.games.interactive",
+                           "pycards.games.poker.text", "pycards.games.interactive",
                            "pycards.games.policies.poker")  # fmt: skip
 """Modules whose docstring examples tests/test_doctests.py does not run (it lists the others)."""
 

@@ -9,7 +9,7 @@ import pytest
 
 from pycards.errors import GameOptionError
 from pycards.games import new_game
-from pycards.games.progressive_poker import table_sizes
+from pycards.games.poker.progressive import table_sizes
 
 POKER = ["draw_poker", "jack_pots", "straight_poker", "stud_poker", "progressive_poker"]
 HUGE = 10**400

@@ -35,9 +35,9 @@ from pycards.cards import parse
 from pycards.errors import GameOptionError
 from pycards.games import new_game
 from pycards.games.base import Action
-from pycards.games.draw_poker import DrawPoker, DrawPokerOptions, Straddle
+from pycards.games.poker.draw import DrawPoker, DrawPokerOptions, Straddle
 from pycards.games.engine.betting import Call, Check, Fold, Raise
-from pycards.games.engine.table import Demand, Discard
+from pycards.games.poker.table import Demand, Discard
 from pycards.games.policies import RandomLegal, default_policy, for_session
 from pycards.games.policies import poker as poker_policies
 from pycards.games.policies.poker import Strength

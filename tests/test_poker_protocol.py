@@ -1,5 +1,5 @@
 """The driver protocol, version 2 (``pycards.games.base``), checked on random sessions of
-every poker game on the shared table (``pycards.games.engine.table``): ``draw_poker``,
+every poker game on the shared table (``pycards.games.poker.table``): ``draw_poker``,
 ``jack_pots``, ``straight_poker``, ``stud_poker`` and ``progressive_poker``.
 
 :data:`POKER_GAMES` names each poker game with a Hypothesis strategy of its terms
@@ -77,8 +77,8 @@ from pycards.games.base import Action, Game
 from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.engine.events import DealEnded
 from pycards.settlement import Payment
-from pycards.games.engine.table import Discard
-from pycards.games.jack_pots import Show
+from pycards.games.poker.table import Discard
+from pycards.games.poker.jack_pots import Show
 
 # --------------------------------------------------------------------------------------
 # The games and their terms

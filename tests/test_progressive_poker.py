@@ -52,11 +52,11 @@ import pytest
 from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
 from pycards.games import new_game
-from pycards.games.draw_poker import Straddle
+from pycards.games.poker.draw import Straddle
 from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.engine.events import DealEnded, Dealt, Note
-from pycards.games.engine.table import Demand, Discard
-from pycards.games.progressive_poker import ProgressivePoker, table_sizes
+from pycards.games.poker.table import Demand, Discard
+from pycards.games.poker.progressive import ProgressivePoker, table_sizes
 from pycards.settlement import Payment
 
 KNAVE = 9

@@ -84,20 +84,20 @@ ranking where an observation names none (``none``: the game's own), and the cap 
 raising, in limits."""
 
 
-def _poker(driver: str, policy: str, text: str = "pycards.games._poker_text:TABLE") -> GameEntry:
+def _poker(driver: str, policy: str, text: str = "pycards.games.poker.text:TABLE") -> GameEntry:
     """A poker game: its built-in policy is a :class:`~pycards.games.policies.poker.Strength`
-    and its table is drawn by :mod:`pycards.games._poker_text`."""
+    and its table is drawn by :mod:`pycards.games.poker.text`."""
     return GameEntry(driver, f"pycards.games.policies.poker:{policy}", _POKER_POLICY, text)
 
 
 GAMES: dict[str, GameEntry] = {
-    "draw_poker": _poker("pycards.games.draw_poker:DrawPoker", "default_policy",
-                         "pycards.games._poker_text:ENGLISH_TABLE"),  # fmt: skip
-    "jack_pots": _poker("pycards.games.jack_pots:JackPots", "jack_pots_policy"),
-    "progressive_poker": _poker("pycards.games.progressive_poker:ProgressivePoker", "progressive_poker_policy",
-                                "pycards.games._poker_text:ENGLISH_TABLE"),  # fmt: skip
-    "straight_poker": _poker("pycards.games.straight_poker:StraightPoker", "straight_poker_policy"),
-    "stud_poker": _poker("pycards.games.stud_poker:StudPoker", "stud_poker_policy"),
+    "draw_poker": _poker("pycards.games.poker.draw:DrawPoker", "default_policy",
+                         "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
+    "jack_pots": _poker("pycards.games.poker.jack_pots:JackPots", "jack_pots_policy"),
+    "progressive_poker": _poker("pycards.games.poker.progressive:ProgressivePoker", "progressive_poker_policy",
+                                "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
+    "straight_poker": _poker("pycards.games.poker.straight:StraightPoker", "straight_poker_policy"),
+    "stud_poker": _poker("pycards.games.poker.stud:StudPoker", "stud_poker_policy"),
     "vingt_un": GameEntry(
         "pycards.games.vingt_un:VingtUn",
         "pycards.games.policies.vingt_un:default_policy",

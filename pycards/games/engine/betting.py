@@ -5,7 +5,7 @@ One :class:`Betting` holds a deal's stakes: what each seat has staked so far
 still holds (``cash``) and who is still in (``live``). A *round* goes round the
 table from its first say; each seat in turn answers with one of the four
 actions below until every seat still in and not all-in has answered the last
-raise. The table (:mod:`pycards.games.engine.table`) moves the counters; this
+raise. The table (:mod:`pycards.games.poker.table`) moves the counters; this
 module only keeps the count and says who is to act and what he may do.
 
 The actions, in the laws' words (seed ``000_090407a6d9d4a9ee.txt`` laws 25-27

@@ -1,7 +1,7 @@
 """The poker games' built-in policy: open with openers, draw to pairs, bet with threes or better.
 
 :class:`Strength` reads the observation every poker game gives
-(:meth:`pycards.games.engine.table.PokerTable.observation`: ``phase``,
+(:meth:`pycards.games.poker.table.PokerTable.observation`: ``phase``,
 ``hand``, ``owed``, ``live``, ``up``; ``opener`` and ``minimum`` where the game
 has them) and judges hands with the game's own ranking, :mod:`pycards.poker`
 under the ``profile`` it is given. It plays every poker game of the package:
@@ -29,7 +29,7 @@ from pycards._messages import shown
 from pycards.errors import GameOptionError
 from pycards.games.base import Action
 from pycards.games.engine.betting import Call, Check, Fold, Raise
-from pycards.games.engine.table import Demand, Discard
+from pycards.games.poker.table import Demand, Discard
 from pycards.poker import PROFILES, Category, category, opens, showing
 
 __all__ = ["Strength", "default_policy", "jack_pots_policy", "progressive_poker_policy",

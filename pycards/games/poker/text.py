@@ -2,7 +2,7 @@
 the English laws' words ("two knaves"), registered for English Draw Poker and
 Progressive Poker.
 
-They read the observation of :meth:`pycards.games.engine.table.PokerTable.observation`,
+They read the observation of :meth:`pycards.games.poker.table.PokerTable.observation`,
 which every poker game gives: the deal and its phase (a jack-pot's opening pair, a
 Progressive table, a fattened pot, straddles), every seat's cards as the reader may
 see them (``??`` face down), its stake, counters and flags, the players at other
