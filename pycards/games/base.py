@@ -256,10 +256,16 @@ class Game(ABC):
         views of the records since the pack was last made up (docs/protocol.md, "Knowledge"):
         its own cards, the cards turned up or shown, the cards it moved itself."""
         viewer = self._check_seat(seat, spectator=True)
-        records = self._records.since_pack()
-        fresh = bool(records) and makes_up_pack(records[0])
+        return self._knowledge_from(self._records.since_pack(), viewer)
+
+    def _knowledge_from(self, records: list[Record], viewer: Optional[int]) -> Knowledge:
+        """What ``viewer`` knows from ``records``, the records since the pack was made up (and,
+        if they do not begin with its making up, what it knew at the snapshot restored)."""
         before = self._known_before
-        known = Knowledge(viewer) if fresh or before is None else before[self.players if viewer is None else viewer].copy()
+        if before is None or records and makes_up_pack(records[0]):
+            known = Knowledge(viewer)
+        else:
+            known = before[self.players if viewer is None else viewer].copy()
         return known.learn_all(r.view(viewer) for r in records)
 
     def resample(self: _G, seat: Optional[int], rng: random.Random | int) -> _G:
@@ -271,23 +277,27 @@ class Game(ABC):
         ``rng`` is a ``random.Random`` or an int seed. The copy plays on like any game, but has
         no snapshot (``to_dict`` raises StateError): its cards are no deal its seed makes."""
         viewer = self._check_seat(seat, spectator=True)
-        return self._redealt(self.knowledge(viewer).seen, _chance(rng))
+        since = self._records.since_pack()
+        return self._redealt(self._knowledge_from(since, viewer).seen, since, _chance(rng))
 
     def reshuffled(self: _G, rng: random.Random | int) -> _G:
         """A copy in which only the cards no seat has been shown (the stock, the used cards
         nobody saw) are dealt again, the stock shuffled and every later shuffle keyed afresh:
         the same position, every hand as it is, but no knowledge of the coming cards. Like
         :meth:`resample`'s, the copy has no snapshot."""
-        seen = set().union(*(self.knowledge(seat).seen for seat in range(self.players)))
-        return self._redealt(seen, _chance(rng))
+        chance = _chance(rng)
+        since = self._records.since_pack()
+        seen = set().union(*(self._knowledge_from(since, seat).seen for seat in range(self.players)))
+        return self._redealt(seen, since, chance)
 
-    def _redealt(self: _G, seen: set[int], chance: random.Random) -> _G:
+    def _redealt(self: _G, seen: set[int], since: list[Record], chance: random.Random) -> _G:
+        """A copy with every card not ``seen`` named anew, in its state and in ``since`` (the
+        records since the pack was made up), its stock shuffled and its key fresh."""
         cards = [card for where in self._card_places().values() for card in where]
         names = relabelling(seen, cards, chance)
         twin = cast(_G, self.copy())
         twin._relabel(names)
         records = self._records
-        since = records.since_pack()
         fresh = [relabelled(r, names, after_pack=k == 0 and makes_up_pack(r)) for k, r in enumerate(since)]
         twin._records = records.replaced_from(len(records) - len(since), fresh)
         chance.shuffle(twin._pack.stock)
@@ -307,9 +317,10 @@ class Game(ABC):
     def _check_snapshot(self) -> None:
         """StateError for a copy made by :meth:`resample` or :meth:`reshuffled`: no snapshot."""
         if self._resampled:
-            raise StateError("a copy made by resample() deals no cards its seed makes: it has no snapshot")
+            raise StateError("a copy made by resample() or reshuffled() deals no cards its seed makes: "
+                             "it has no snapshot")
 
-    def _knowledge_document(self) -> list[dict[str, list[int]]]:
+    def _knowledge_document(self) -> list[dict[str, Any]]:
         """Each seat's knowledge, then a spectator's, for a snapshot that does not replay the
         deal (a replayed deal tells it again)."""
         return [self.knowledge(seat).to_dict() for seat in (*range(self.players), None)]

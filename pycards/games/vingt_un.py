@@ -39,11 +39,12 @@ from pycards.errors import GameOptionError, StateError
 from pycards.games.base import OVER, Action, Game, GameInfo, check_seed
 from pycards.games.engine.document import shown
 from pycards.games.engine.events import (
+    GATHERED_USED,
+    PACK_MADE_UP,
     STOCK,
     USED,
     DealEnded,
     Dealt,
-    Gathered,
     History,
     Moved,
     Note,
@@ -805,7 +806,7 @@ class VingtUn(Game):
         return card
 
     def _fresh_pack(self, top: Sequence[int] = ()) -> None:
-        self._entries.append(_GATHERED)
+        self._entries.append(PACK_MADE_UP)
         self._pack.shuffle(top)
         self._passes = 1
 
@@ -1124,7 +1125,7 @@ class VingtUn(Game):
                     used.extend(hand.cards)
         for hand in self._hands[self._dealer]:
             used.extend(hand.cards)
-        self._entries.append(_TO_USED)
+        self._entries.append(GATHERED_USED)
         self._deal_round += 1
         after = self._player_balances()
         self._rewards = [a - b for a, b in zip(after, self._deal_start)]
@@ -1365,4 +1366,3 @@ _FLOAT32 = "=f4"
 """Native float32: what the ``=f`` packs above write."""
 _new = tuple.__new__
 """Makes a NamedTuple from a tuple of its fields without its Python-level ``__new__``."""
-_GATHERED, _TO_USED = Gathered(STOCK), Gathered(USED)

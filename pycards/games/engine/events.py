@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DealEnded", "Dealt", "Entry", "Gathered", "History", "Moved", "Note", "Place", "Record", "Reshuffled", "Shown",
-    "STOCK", "USED", "hand_place", "makes_up_pack", "relabelled", "turned_up",
+    "GATHERED_USED", "PACK_MADE_UP", "STOCK", "USED", "hand_place", "makes_up_pack", "relabelled", "turned_up",
 ]  # fmt: skip
 
 
@@ -114,6 +114,12 @@ class Gathered(NamedTuple):
     :data:`USED` when a deal's cards join the used ones and the stock goes on."""
 
     target: Place
+
+
+PACK_MADE_UP = Gathered(STOCK)
+"""The entry of every card gathered into the stock, for a fresh shuffle (or put away)."""
+GATHERED_USED = Gathered(USED)
+"""The entry of a deal's cards gathered with the used ones, the stock going on."""
 
 
 class Reshuffled(NamedTuple):

@@ -45,11 +45,12 @@ from pycards.games.base import OVER, Action, Game, GameInfo, check_seed
 from pycards.games.engine.betting import CALL, CHECK, FOLD, RAISE, Betting, Call, Check, Fold, Raise
 from pycards.games.engine.document import Reader, same, shown
 from pycards.games.engine.events import (
+    GATHERED_USED,
+    PACK_MADE_UP,
     STOCK,
     USED,
     DealEnded,
     Dealt,
-    Gathered,
     History,
     Moved,
     Note,
@@ -85,7 +86,6 @@ THROWN = Place("thrown")
 """Where a hand thrown down lies (laws 27-28): face down on the table until the deal ends."""
 APART = Place("apart")
 """Where a game keeps cards apart from the used ones (the jack-pot opener's discard)."""
-_GATHERED, _TO_USED = Gathered(STOCK), Gathered(USED)
 MAX_LIMIT = 1000
 """The largest limit: the codec numbers a raise of every amount up to the limit."""
 
@@ -604,7 +604,7 @@ class PokerTable(Game):
             self._in[seat] = True
         self._bets = Betting([0] * self.players, self._deal_start, out=out)
         self._bets.live = players_in  # in turn from the dealer's left
-        self._entries.append(_GATHERED)
+        self._entries.append(PACK_MADE_UP)
         self._pack.shuffle(self._top)
         self._top = []
         self._phase = BET
@@ -838,7 +838,7 @@ class PokerTable(Game):
     def _gather(self) -> None:
         """The deal's cards join the used ones (the next deal shuffles them all in)."""
         self._pack.used += self.cards_on_table()
-        self._entries.append(_TO_USED)
+        self._entries.append(GATHERED_USED)
 
     def _passed_over(self, dealer: int) -> list[int]:
         """The seats the deal goes past on its way left to ``dealer`` (none when it jumps,
@@ -858,7 +858,7 @@ class PokerTable(Game):
         self._session.out = set(self._out_seats())
         self._phase = OVER
         self._pack.stock, self._pack.used = [], []
-        self._entries.append(_GATHERED)  # put away as a pack
+        self._entries.append(PACK_MADE_UP)  # put away as a pack
         self._base = self._base_state()
         self._deal_actions = []
 
