@@ -121,7 +121,7 @@ def test_a_snapshots_rewards_must_fit_the_pool(name: str) -> None:
         game.apply(rng.choice(game.legal_actions()))
     document = game.to_dict()
     type(game).from_dict(document)  # the true rewards load
-    document["deal"]["rewards"][0] -= document["deal"]["carry"] + 10**6
+    document["deal"]["rewards"][0] -= document["deal"]["balances"]["pool"] + 10**6
     with pytest.raises(StateError, match="more lost than the pool"):
         type(game).from_dict(document)
 

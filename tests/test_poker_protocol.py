@@ -833,10 +833,15 @@ def test_a_snapshot_after_deals_is_one_a_session_can_reach(name: str, what: str)
 
 
 @pytest.mark.parametrize("name", ["straight_poker", "stud_poker"])
-def test_the_buck_is_not_given_before_the_first_deal(name: str) -> None:
+def test_the_first_dealer_holds_the_buck_at_the_first_deal(name: str) -> None:
+    """"The first dealer is provided with a buck" (seed 004, Straight Poker): a snapshot of
+    the first deal whose buck is elsewhere, or nowhere, is refused."""
     doc = _fresh(name)
-    with pytest.raises(StateError, match="^document.deal.game.buck"):
-        game_class(name).from_dict(_tampered(doc, lambda d: d["deal"]["game"].update(buck=0)))
+    first, players = doc["deal"]["session"]["first_dealer"], doc["players"]
+    assert doc["deal"]["game"]["buck"] == first
+    for other in ((first + 1) % players, None):
+        with pytest.raises(StateError, match="^document.deal.game.buck"):
+            game_class(name).from_dict(_tampered(doc, lambda d: d["deal"]["game"].update(buck=other)))
 
 
 def test_progressive_the_dealer_sits_at_the_table_that_plays() -> None:

@@ -33,6 +33,7 @@ from pycards.errors import (
     CardError,
     CardTypeError,
     DuplicateCardError,
+    GameOptionError,
     IllegalActionError,
     StateError,
     UnknownCardError,
@@ -233,6 +234,19 @@ class Pack:
         stock.extend(reversed(stacked))
         self.stock, self.used = stock, []
         self.shuffles += 1
+
+    def check_top(self, top: Sequence[int], error: type[ValueError] = GameOptionError) -> None:
+        """``error`` if the pack cannot stack the cards ``top`` on top: a card named more often
+        than the pack holds it (twice, in a pack of one).
+
+        >>> Pack(FULL, key=0).check_top([3, 3])
+        Traceback (most recent call last):
+        ...
+        pycards.errors.GameOptionError: the cards stacked on top name a card twice (more often than the pack holds it): [3, 3]
+        """
+        if Counter(top) - Counter(self.cards):
+            raise error(f"the cards stacked on top name a card twice (more often than the pack holds it): "
+                        f"{_shown(list(top))}")  # fmt: skip
 
     def reshuffle_used(self) -> int:
         """The used cards and what is left of the stock, shuffled together into the stock

@@ -56,12 +56,12 @@ but one, he takes the pool unshown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
 from pycards.games.base import OVER, Action
-from pycards.games.engine.document import Reader
+from pycards.games.engine.fields import Derived, Flag, Number, Piece, Seat, Seats, Value
 from pycards.games.engine.events import Note
 from pycards.games.engine.options import Options
 from pycards.games.poker.table import BET, DRAW, PokerOptions, PokerTable
@@ -70,6 +70,9 @@ from pycards.poker import jackpot_minimum, opens
 __all__ = ["STRADDLE", "DrawPoker", "DrawPokerOptions", "Straddle"]
 
 STRADDLE = "straddle"
+_PAIR_NAMES = {"J": "knaves", "Q": "queens", "K": "kings"}
+_RANK = {"J": 9 / 12, "Q": 10 / 12, "K": 11 / 12}
+"""A jack-pot's least opening pair, as the encoding gives it (its rank over the ace's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,28 +101,36 @@ class DrawPoker(PokerTable):
 
     options: DrawPokerOptions
 
-    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = ()) -> None:
-        super()._setup(players, seed, options, stacks)
-        self._jackpot = 0
-        """0 for an ordinary deal, else the number of this jack-pot in its series (laws 30-32)."""
-        self._next_jackpot = 0
-        self._opener: Optional[int] = None
-        self._qualified = False
-        self._ante_seat = 0
-        self._straddlers: list[int] = []
-        self._straddled = 0
-        self._straddled_seat = 0
-        self._after_first = False
-        self._original: list[tuple[int, ...]] = []
-        """Each seat's hand as dealt (law 33: the opener's hand is judged on it)."""
+    STATE: ClassVar[tuple[Piece, ...]] = (
+        Piece("jackpot", Number(0), lasts="session"),
+        # 0 for an ordinary deal, else the number of this jack-pot in its series (laws 30-32)
+        Piece("minimum", Derived(lambda game: jackpot_minimum(game._jackpot) if game._jackpot else None,
+                                 lambda minimum, seat: (_RANK[minimum] if minimum else 0.0,), 1), lasts="derived"),
+        # the least pair that opens this jack-pot
+        Piece("opener", Seat()),
+        Piece("ante_seat", Number(0, 7)),  # the seat that antes (the eldest hand)
+        Piece("straddles", Number(0)),  # straddles made this deal (law 21)
+        Piece("next_jackpot", Number(0), seen=False),
+        Piece("qualified", Flag(), seen=False),  # the opener of a jack-pot holds openers
+        Piece("straddlers", Seats(), seen=False),  # the seats still to be asked to straddle
+        Piece("straddled_seat", Number(0), seen=False),
+        Piece("after_first", Flag(), seen=False),  # the first betting round is over
+        Piece("original", Value(lambda players: [], list), seen=False),
+        # each seat's hand as dealt (law 33: the opener's hand is judged on it)
+    )
+
+    _jackpot: int
+    _opener: Optional[int]
+    _ante_seat: int
+    _straddles: int
+    _next_jackpot: int
+    _qualified: bool
+    _straddlers: list[int]
+    _straddled_seat: int
+    _after_first: bool
+    _original: list[tuple[int, ...]]
 
     # -- the deal ---------------------------------------------------------------------------
-
-    def _clear_deal(self) -> None:
-        super()._clear_deal()
-        self._opener, self._qualified, self._after_first = None, False, False
-        self._ante_seat = self._straddled = self._straddled_seat = 0
-        self._straddlers, self._original = [], []
 
     def _finish_cards(self) -> None:
         """A deal cut short before the cards were dealt: deal them (the straddles are over)."""
@@ -128,11 +139,9 @@ class DrawPoker(PokerTable):
             self._deal_hands()
             self._original = [tuple(h) for h in self._hands]
 
-    def _open_deal(self) -> None:
+    def _ante_and_deal(self) -> None:
         seats = self._bets.live
         self._ante_seat = seats[0]
-        self._opener, self._qualified, self._after_first = None, False, False
-        self._straddled = 0
         ante = self.options.ante
         if self._jackpot:
             minimum = jackpot_minimum(self._jackpot)
@@ -175,7 +184,7 @@ class DrawPoker(PokerTable):
 
     def _pass_straddle(self) -> None:
         """The seat asked does not straddle: the next may, unless nobody has straddled yet."""
-        if self._straddled:
+        if self._straddles:
             self._straddlers.pop(0)
         else:
             self._straddlers = []
@@ -184,7 +193,7 @@ class DrawPoker(PokerTable):
         self._deal_hands()
         self._original = [tuple(h) for h in self._hands]
         bets = self._bets
-        last = self._straddled_seat if self._straddled else self._ante_seat
+        last = self._straddled_seat if self._straddles else self._ante_seat
         first_raise = 2 * self._said() - bets.level  # law 25: the opener stakes at least double
         self._phase = BET
         bets.begin(self._from_left_of(last), self.options.limit, first_raise=first_raise, calls=False, opens=True)
@@ -200,7 +209,7 @@ class DrawPoker(PokerTable):
             amount = self._straddle_amount()
             put = amount - self._bets.stake[seat]
             self._ante(seat, put, live=True, note=f"straddles to {amount} (law 21)")
-            self._straddled += 1
+            self._straddles += 1
             self._straddled_seat = seat
             self._straddlers.pop(0)
         else:
@@ -279,37 +288,7 @@ class DrawPoker(PokerTable):
 
     # -- views, codec, state --------------------------------------------------------------------
 
-    def _own_observation(self, seat: int) -> dict[str, Any]:
-        return {
-            "jackpot": self._jackpot,
-            "minimum": jackpot_minimum(self._jackpot) if self._jackpot else None,
-            "opener": self._opener,
-            "ante_seat": self._ante_seat,
-            "straddles": self._straddled,
-        }
-
     def _own_domains(self) -> list[tuple[type, Mapping[str, Any]]]:
         return [(Straddle, {"straddle": (False, True)})]
 
-    def _own_size(self) -> int:
-        return 5
 
-    def _own_features(self, seat: int) -> Sequence[float]:
-        minimum = jackpot_minimum(self._jackpot) if self._jackpot else None
-        return (float(self._jackpot), _RANK[minimum] if minimum else 0.0, float(self._opener == seat),
-                float(self._opener is not None), float(self._straddled))  # fmt: skip
-
-    _LISTS: ClassVar[tuple[str, ...]] = (*PokerTable._LISTS, "_straddlers", "_original")
-
-    def _base_own(self) -> dict[str, Any]:
-        return {"jackpot": self._jackpot}
-
-    def _restore_own(self, data: Reader) -> None:
-        self._jackpot = data.only("jackpot").int("jackpot", 0, 2**62)
-
-    def _summary(self) -> dict[str, Any]:
-        return {**super()._summary(), "opener": self._opener, "straddles": self._straddled}
-
-
-_PAIR_NAMES = {"J": "knaves", "Q": "queens", "K": "kings"}
-_RANK = {"J": 9 / 12, "Q": 10 / 12, "K": 11 / 12}

@@ -50,15 +50,15 @@ Shy bets (law 46) are not simulated: every bet is put up.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, Optional
 
 from pycards.errors import StateError
 from pycards.games.base import OVER, Action
 from pycards.games.engine.betting import FOLD
-from pycards.games.engine.document import Reader
 from pycards.games.engine.events import Note
+from pycards.games.engine.fields import Flag, PerSeat, Piece, Seat, Seats, Value
 from pycards.games.engine.options import Options, Range
 from pycards.games.poker.table import APART, BET, DRAW, PokerOptions, PokerTable
 from pycards.poker import opens
@@ -102,31 +102,32 @@ class JackPots(PokerTable):
 
     options: JackPotsOptions
 
-    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = ()) -> None:
-        super()._setup(players, seed, options, stacks)
-        self._fattening = False
-        """Whether this deal fattens an unopened pot (law 40)."""
-        self._fatten_next = False
-        """Whether this deal was not opened, so that the next fattens it."""
-        self._prepaid = [0] * players
-        """Per seat, antes another player has paid for it "for another jack"."""
-        self._opener: Optional[int] = None
-        self._qualified = False
-        self._drawn_yet = False
-        self._original: list[tuple[int, ...]] = []
-        self._showers: list[int] = []
-        self._concealed: list[int] = []
+    STATE: ClassVar[tuple[Piece, ...]] = (
+        Piece("opener", Seat()),
+        Piece("fattening", Flag(), lasts="session"),  # this deal fattens an unopened pot (law 40)
+        Piece("prepaid", PerSeat(0, 1), lasts="session"),
+        # per seat, antes another player has paid for it "for another jack"
+        Piece("fatten_next", Flag(), seen=False),  # this deal was not opened: the next fattens it
+        Piece("qualified", Flag(), seen=False),  # the opener holds openers
+        Piece("drawn_yet", Flag(), seen=False),
+        Piece("showers", Seats(), seen=False),  # the seats still to show at the call
+        Piece("concealed", Seats(), seen=False),  # the seats that declined to show
+        Piece("original", Value(lambda players: [], list), seen=False),  # each hand as dealt
+    )
+
+    _opener: Optional[int]
+    _fattening: bool
+    _prepaid: list[int]
+    _fatten_next: bool
+    _qualified: bool
+    _drawn_yet: bool
+    _original: list[tuple[int, ...]]
+    _showers: list[int]
+    _concealed: list[int]
 
     # -- the deal ---------------------------------------------------------------------------
 
-    def _clear_deal(self) -> None:
-        super()._clear_deal()
-        self._opener, self._qualified, self._drawn_yet = None, False, False
-        self._original, self._showers, self._concealed = [], [], []
-
-    def _open_deal(self) -> None:
-        self._opener, self._qualified, self._drawn_yet = None, False, False
-        self._showers, self._concealed = [], []
+    def _ante_and_deal(self) -> None:
         seats = list(self._bets.live)
         amount = self.options.fatten if self._fattening else self.options.ante
         for seat in seats:
@@ -301,32 +302,9 @@ class JackPots(PokerTable):
 
     # -- views, codec, state --------------------------------------------------------------------
 
-    def _own_observation(self, seat: int) -> dict[str, Any]:
-        return {"opener": self._opener, "fattening": self._fattening, "prepaid": tuple(self._prepaid)}
-
     def _own_domains(self) -> list[tuple[type, Mapping[str, Any]]]:
         return [(Show, {}), (Conceal, {})]
 
-    def _own_size(self) -> int:
-        return 3
-
-    def _own_features(self, seat: int) -> Sequence[float]:
-        return (float(self._opener == seat), float(self._opener is not None), float(self._fattening))
-
-    _LISTS: ClassVar[tuple[str, ...]] = (*PokerTable._LISTS, "_prepaid", "_original", "_showers", "_concealed")
-
-    def _base_own(self) -> dict[str, Any]:
-        return {"fattening": self._fattening, "prepaid": list(self._prepaid)}
-
-    def _restore_own(self, data: Reader) -> None:
-        data.only("fattening", "prepaid")
-        self._fattening = data.bool("fattening")
+    def _check_session(self) -> None:
         if self._fattening and not self._session.deals:
             raise StateError("document.deal.game.fattening: the first deal has no unopened deal before it")
-        self._prepaid = data.ints("prepaid", 0, 1, self.players)
-        if len(self._prepaid) != self.players:
-            raise StateError(f"document.deal.game.prepaid must hold one count per seat ({self.players})")
-
-    def _summary(self) -> dict[str, Any]:
-        return {**super()._summary(), "opener": self._opener, "showers": list(self._showers)}
-

@@ -68,8 +68,9 @@ from pycards.errors import GameOptionError, StateError
 from pycards.games.poker.draw import DrawPoker, DrawPokerOptions
 from pycards.games.engine.document import Reader, shown
 from pycards.games.engine.events import DealEnded, Dealt, Note, Record, turned_up
+from pycards.games.engine.fields import Data, Derived, Flag, Number, PerSeat, Piece
 from pycards.games.engine.options import Options, Range
-from pycards.games.base import OVER, Game
+from pycards.games.base import Game
 from pycards.games.poker.table import KNAVE, POOL
 from pycards.settlement import MAX_COUNTERS, Ledger, Payment, split
 
@@ -83,6 +84,16 @@ def kept(table: int) -> str:
     """The ledger party holding table ``table``'s pool between two of its deals (a pool its
     last deal left undecided, played for at its next deal), while other tables play."""
     return f"table {table}"
+
+
+def _nothing(players: int) -> list[Any]:
+    """An empty list (a piece the evening's set-up fills)."""
+    return []
+
+
+def _rows(rows: list[list[int]]) -> list[list[int]]:
+    """A copy of a list of rows of seats."""
+    return [list(row) for row in rows]
 
 
 def table_sizes(players: int, middle: int = 6) -> list[int]:
@@ -132,14 +143,40 @@ class ProgressivePokerOptions(DrawPokerOptions):
 class ProgressivePoker(DrawPoker):
     """An evening of Progressive Poker for 8 or 12 to 40 players (see the module docstring)."""
 
-    _ONE_TABLE: ClassVar[bool] = False
+    ONE_TABLE: ClassVar[bool] = False
 
     name: ClassVar[str] = "progressive_poker"
     Options: ClassVar[type[Options]] = ProgressivePokerOptions
     MIN_PLAYERS: ClassVar[int] = 8
     MAX_PLAYERS: ClassVar[int] = MAX_PLAYERS
 
+    STATE: ClassVar[tuple[Piece, ...]] = (
+        *DrawPoker.STATE,
+        Piece("table", Number(0, 50), lasts="session"),  # the table playing its deal of the bell
+        Piece("seating", Data(_nothing, _rows, _rows, lambda rows: tuple(map(tuple, rows))), lasts="session"),
+        # each table's players, seat by seat clockwise (table 0 is the head table)
+        Piece("tables", Derived(lambda game: tuple(game._table_of(s) for s in range(game.players)),
+                                lambda tables, seat: (float(tables[seat]),), 1), lasts="derived"),
+        # each player's table
+        Piece("yellow", PerSeat(0), lasts="session"),  # the yellow chips won at the head table
+        Piece("restakes", PerSeat(0), lasts="session"),  # the fresh stakes each had from the banker
+        Piece("jackpots", Data(_nothing, list), lasts="session", seen=False),
+        # each table's jack-pot number for its next deal (draw poker's, table by table)
+        Piece("table_dealers", Data(_nothing, list), lasts="session", seen=False),
+        Piece("bell_start", PerSeat(0, MAX_COUNTERS), lasts="session", seen=False),
+        Piece("results", Data(_nothing, list, lambda results: [[sorted([s, n] for s, n in won.items()), list(call)]
+                                                           for won, call in results]), lasts="session", seen=False),
+        # this bell's deals so far, table by table: what each seat took of the pool, and the call
+        Piece("prizes", Data(lambda players: {}, dict), lasts="session", seen=False),
+        Piece("bell_truncated", Flag(), lasts="session", seen=False),
+        # whether a table's deal was cut short in this bell (the bell's ``truncated``)
+    )
+
     options: ProgressivePokerOptions
+    _table: int
+    _yellow: list[int]
+    _restakes: list[int]
+    _bell_truncated: bool
 
     def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = ()) -> None:
         sizes = table_sizes(players, options.middle)
@@ -150,21 +187,14 @@ class ProgressivePoker(DrawPoker):
         self._ledger = Ledger({**self._ledger.balances, BANKER: 0, **waiting}, credit=[BANKER], journal=False)
         self._sizes = sizes
         self._seating: list[list[int]] = [[] for _ in sizes]
-        """Each table's players, seat by seat clockwise (table 0 is the head table)."""
         self._table_dealers = [0] * len(sizes)
         self._jackpots = [0] * len(sizes)
-        """Each table's jack-pot number for its next deal (draw poker's, table by table)."""
-        self._table = 0
-        self._yellow = [0] * players
-        self._restakes = [0] * players
         self._bell_start = list(self._stacks)
-        self._bell_truncated = False
-        """Whether a table's deal was cut short in this bell (the bell's ``truncated``)."""
         self._results: list[tuple[dict[int, int], list[int]]] = []
-        """This bell's deals so far, table by table: what each seat took of the pool (nothing
-        if the pool was not won), and the call (nobody if there was none)."""
         self._won: dict[int, int] = {}
+        """What each seat took of the pool in the deal just played (nothing if not won)."""
         self._call: list[int] = []
+        """The seats in the call of the deal just played (nobody if there was none)."""
         self._prizes: dict[str, int] = {}
 
     @property
@@ -258,7 +288,7 @@ class ProgressivePoker(DrawPoker):
         self._carry = waiting
         self._begin_deal()
 
-    def _end_deal(self, dealer: int) -> None:
+    def _end_deal(self, dealer: int, passes: Optional[bool] = None) -> None:
         """A table's deal is over ("One deal is made at each table", P3): a pool it left
         undecided (nobody opened it, or nobody may take it) waits at the table for its next
         deal, at the next bell; the next table plays; after the last, the bell (see the
@@ -476,54 +506,26 @@ class ProgressivePoker(DrawPoker):
 
     # -- views, codec, state --------------------------------------------------------------------
 
-    def _own_observation(self, seat: int) -> dict[str, Any]:
-        return {
-            **super()._own_observation(seat),
-            "table": self._table,
-            "seating": tuple(tuple(seats) for seats in self._seating),
-            "yellow": tuple(self._yellow),
-            "restakes": tuple(self._restakes),
-        }
-
-    def _own_size(self) -> int:
-        return super()._own_size() + 4
-
-    def _own_features(self, seat: int) -> Sequence[float]:
-        return (*super()._own_features(seat), float(self._table), float(self._table_of(seat)),
-                float(self._yellow[seat]), float(self._restakes[seat]))  # fmt: skip
-
-    _LISTS: ClassVar[tuple[str, ...]] = (*DrawPoker._LISTS, "_table_dealers", "_jackpots", "_yellow",
-                                         "_restakes", "_bell_start", "_results", "_call")  # fmt: skip
-    _NESTED: ClassVar[tuple[str, ...]] = (*DrawPoker._NESTED, "_seating")
-
     def _copy_own(self, twin: Any) -> None:
         twin._won = dict(self._won)
-        twin._prizes = dict(self._prizes)
+        twin._call = list(self._call)
 
-    def _base_own(self) -> dict[str, Any]:
-        return {
-            "jackpots": list(self._jackpots),
-            "table": self._table,
-            "seating": [list(seats) for seats in self._seating],
-            "table_dealers": list(self._table_dealers),
-            "yellow": list(self._yellow),
-            "restakes": list(self._restakes),
-            "bell_start": list(self._bell_start),
-            "results": [[[won.get(s, 0) for s in seats], [int(s in call) for s in seats]]
-                        for (won, call), seats in zip(self._results, self._seating)],  # fmt: skip
-            "prizes": dict(self._prizes),
-            "bell_truncated": self._bell_truncated,
-        }
-
-    def _restore_own(self, data: Reader) -> None:
-        data.only("jackpots", "table", "seating", "table_dealers", "yellow", "restakes", "bell_start",
-                  "results", "prizes", "bell_truncated")  # fmt: skip
+    def _check_session(self) -> None:
+        """The evening's pieces must fit together: a jack-pot number and a dealer for each
+        table, every player seated once at tables of the evening's sizes, the table playing
+        dealt by its dealer and its pool in play, the banker's balance the fresh stakes he
+        gave, this bell's results for the tables already played, the prizes the evening's."""
+        super()._check_session()
         players, tables = self.players, len(self._sizes)
+        data = Reader({"jackpots": self._jackpots, "seating": self._seating, "table_dealers": self._table_dealers},
+                      "document.deal.game")  # fmt: skip
         self._jackpots = data.ints("jackpots", 0, 2**62, tables)
         if len(self._jackpots) != tables:
             raise StateError(f"document.deal.game.jackpots must hold one number per table ({tables})")
-        self._table = data.int("table", 0, tables - 1)
-        self._jackpot = self._jackpots[self._table]
+        if self._table >= tables:
+            raise StateError(f"document.deal.game.table must be a table 0..{tables - 1}, not {self._table}")
+        if self._jackpot != self._jackpots[self._table]:
+            raise StateError(f"document.deal.game.jackpot must be table {self._table}'s, {self._jackpots[self._table]}")
         if self._ledger._balances[kept(self._table)]:
             raise StateError(f"document.deal.balances: the pool of table {self._table}, which plays, must be "
                              "in the pool, not kept apart")  # fmt: skip
@@ -539,50 +541,43 @@ class ProgressivePoker(DrawPoker):
         if self._dealer != self._table_dealers[self._table]:
             raise StateError(f"document.deal.dealer: table {self._table}, which plays, is dealt by "
                              f"p{self._table_dealers[self._table]}, not {self._dealer!r}")  # fmt: skip
-        self._yellow = self._per_player(data, "yellow", 0, 2**62)
-        self._restakes = self._per_player(data, "restakes", 0, 2**62)
         lent = self.options.restake * sum(self._restakes)
         if self._ledger._balances[BANKER] != -lent:
             raise StateError(f"document.deal.game.restakes ({sum(self._restakes)} fresh stakes of {self.options.restake})"
                              f" disagree with the banker's balance {self._ledger._balances[BANKER]}")  # fmt: skip
-        self._bell_start = self._per_player(data, "bell_start", 0, MAX_COUNTERS)
-        results = data.list("results", tables)
+        results = Reader({"results": self._results}, "document.deal.game").list("results", tables)
         self._results = [self._read_result(t, item) for t, item in enumerate(results)]
         if len(self._results) != self._table:
             raise StateError("document.deal.game.results must hold one deal per table already played this bell")
-        prizes = data.reader("prizes").only("yellow", "lady", "gentleman", "booby")
+        prizes = Reader({"prizes": self._prizes}, "document.deal.game").reader("prizes")
+        prizes.only("yellow", "lady", "gentleman", "booby")
         self._prizes = {k: prizes.int(k, 0, players - 1) for k in ("yellow", "lady", "gentleman", "booby")
                         if k in prizes.data}  # fmt: skip
-        self._bell_truncated = data.bool("bell_truncated")
         if self._prizes != (self._award() if self._session.over else {}):
             raise StateError(f"document.deal.game.prizes are not the evening's: {shown(self._prizes)}")
 
     def _read_result(self, table: int, item: object) -> tuple[dict[int, int], list[int]]:
-        """A deal of this bell played at ``table``, as the document gives it (per seat of the
-        table in its seat order: the counters taken from the pool, and 1 if in the call, else
-        0), checked: the winners were in the call; a deal with no winner left a pool waiting
-        at its table, which is never so at the last bell."""
+        """A deal of this bell played at ``table``, as the document gives it (``[won, call]``:
+        ``[seat, counters]`` for each seat that took counters from the pool, then the seats in
+        the call), checked: every seat is the table's, the winners were in the call; a deal
+        with no winner left a pool waiting at its table, which is never so at the last bell."""
         where = f"document.deal.game.results[{table}]"
-        if not isinstance(item, list) or len(item) != 2:
+        if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], list):
             raise StateError(f"{where} must be [won, call], not {shown(item)}")
         seats = self._seating[table]
-        row = Reader({"won": item[0], "call": item[1]}, where)
-        taken, called = row.ints("won", 0, MAX_COUNTERS, len(seats)), row.ints("call", 0, 1, len(seats))
-        if len(taken) != len(seats) or len(called) != len(seats):
-            raise StateError(f"{where} must hold one number per seat of table {table} in each list")
-        won = {s: n for s, n in zip(seats, taken) if n}
-        call = [s for s, c in zip(seats, called) if c]
+        pairs = [Reader({"pair": pair}, f"{where}[0][{i}]").ints("pair", 0, MAX_COUNTERS, 2)
+                 for i, pair in enumerate(item[0])]  # fmt: skip
+        if any(len(pair) != 2 or pair[0] not in seats or not pair[1] for pair in pairs):
+            raise StateError(f"{where}[0] must hold [seat, counters] for seats of table {table}, not {shown(item[0])}")
+        won = dict((seat, n) for seat, n in pairs)
+        call = Reader({"call": item[1]}, where).seats("call", self.players)
+        if len(won) != len(pairs) or not set(call) <= set(seats):
+            raise StateError(f"{where}: each winner once, and the call of seats of table {table}")
         if not set(won) <= set(call):
             raise StateError(f"{where}: a winner of the pool must be in the call")
         if not won and (self._last_bell() or not self._ledger._balances[kept(table)]):
             raise StateError(f"{where} names no winner, yet no pool waits at table {table}")
         return won, call
-
-    def _per_player(self, data: Reader, key: str, low: int, high: int) -> list[int]:
-        values = data.ints(key, low, high, self.players)
-        if len(values) != self.players:
-            raise StateError(f"document.deal.game.{key} must hold one number per player ({self.players})")
-        return values
 
     def _summary(self) -> dict[str, Any]:
         return {**super()._summary(), "table": self._table}

@@ -28,14 +28,14 @@ unless the option ``profile`` says otherwise; docs/rules.md section 6.3. A deal:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal, Optional
 
 from pycards.errors import StateError
 from pycards.games.base import OVER, Action
-from pycards.games.engine.document import Reader
 from pycards.games.engine.events import Note
+from pycards.games.engine.fields import Piece, Seat
 from pycards.games.engine.options import Options
 from pycards.games.poker.table import BET, PokerOptions, PokerTable
 
@@ -60,15 +60,19 @@ class StraightPoker(PokerTable):
     PHASES: ClassVar[tuple[str, ...]] = (BET, OVER)
     actions: ClassVar[tuple[type[Action], ...]] = PokerTable.base_actions[:4]
 
-    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = ()) -> None:
-        super()._setup(players, seed, options, stacks)
-        self._buck = -1
-        """The seat holding the buck (-1: not yet given, the first dealer has it)."""
+    STATE: ClassVar[tuple[Piece, ...]] = (Piece("buck", Seat(), lasts="session"),)
+    """The seat holding the buck (None: not yet given; the first dealer has it)."""
 
-    def _open_deal(self) -> None:
-        if self._buck < 0:
+    _buck: Optional[int]
+
+    def _begin_deal(self) -> None:
+        if self._buck is None:
             self._buck = self._dealer  # "The first dealer is provided with a buck"
+        super()._begin_deal()
+
+    def _ante_and_deal(self) -> None:
         holder = self._buck
+        assert holder is not None
         if not self._in[holder]:  # a holder without counters passes the buck on
             holder = self._buck = next(s for s in self._turn_from(holder) if self._in[s])
         self._ante(holder, self.options.ante * len(self._bets.live), live=False,
@@ -101,22 +105,9 @@ class StraightPoker(PokerTable):
         best = max(gain.values())
         return next(s for s in self._dealt_in() if gain[s] == best)
 
-    def _own_observation(self, seat: int) -> dict[str, Any]:
-        return {"buck": self._buck}
-
-    def _own_size(self) -> int:
-        return 1
-
-    def _own_features(self, seat: int) -> Sequence[float]:
-        return (float(self._buck == seat),)
-
-    def _base_own(self) -> dict[str, Any]:
-        return {"buck": self._buck}
-
-    def _restore_own(self, data: Reader) -> None:
-        self._buck = data.only("buck").int("buck", -1, self.players - 1)
-        if self._buck < 0 and (self._session.deals or self._session.over):
-            raise StateError("document.deal.game.buck must be a seat once a deal has been dealt, not -1")
-        if self._buck >= 0 and not self._session.deals:
-            raise StateError(f"document.deal.game.buck: the first dealer is given the buck at the first deal, "
-                             f"so it is -1 before, not {self._buck}")  # fmt: skip
+    def _check_session(self) -> None:
+        if self._buck is None:
+            raise StateError("document.deal.game.buck must be a seat: the first dealer is given the buck")
+        if not self._session.deals and self._buck != self._session.first_dealer:
+            raise StateError(f"document.deal.game.buck: the first dealer, p{self._session.first_dealer}, holds the "
+                             f"buck at the first deal, not p{self._buck}")  # fmt: skip

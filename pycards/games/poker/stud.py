@@ -31,10 +31,10 @@ Straight Poker" (:mod:`pycards.games.poker.straight`), hands ranked by profile
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
+from pycards.games.engine.fields import Derived, Piece
 from pycards.games.engine.options import Options
 from pycards.games.poker.table import HAND
 from pycards.games.poker.straight import StraightPoker, StraightPokerOptions
@@ -56,6 +56,12 @@ class StudPoker(StraightPoker):
 
     name: ClassVar[str] = "stud_poker"
     Options: ClassVar[type[Options]] = StudPokerOptions
+
+    STATE: ClassVar[tuple[Piece, ...]] = (
+        *StraightPoker.STATE,
+        Piece("form", Derived(lambda game: game.options.form, lambda form, seat: (float(form == "by_card"),), 1),
+              lasts="derived"),  # the form of the game, which says what the streets are
+    )
 
     options: StudPokerOptions
 
@@ -107,11 +113,3 @@ class StudPoker(StraightPoker):
     def _rounds(self) -> int:
         return 4 if self.options.form == "by_card" else 1
 
-    def _own_observation(self, seat: int) -> dict[str, Any]:
-        return {**super()._own_observation(seat), "form": self.options.form}
-
-    def _own_features(self, seat: int) -> Sequence[float]:
-        return (*super()._own_features(seat), float(self.options.form == "by_card"))
-
-    def _own_size(self) -> int:
-        return super()._own_size() + 1

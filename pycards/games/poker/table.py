@@ -26,11 +26,11 @@ What the table does for them, citing seed ``000_090407a6d9d4a9ee.txt``:
   divided by :func:`pycards.settlement.showdown`: side pots for all-in seats
   (laws 60-61), ties shared with the odd counter to the first winner from the
   dealer's left (law 76), foul hands unable to win (law 64).
-* **The protocol**: views, records, codec, encoding, copies and documents. A
-  snapshot (:meth:`PokerTable.to_dict`) holds the session's state at the start of
-  the deal in play and the deal's actions, which :meth:`PokerTable.from_dict`
-  replays (each one checked legal) and compares with the state the document
-  states; its size is bounded by one deal, whatever the session's length.
+* **The views**: each seat's observation and encoding of the poker table.
+
+The rest (seats, counters, the deal and the session, the turn bound, copies and
+snapshots by replay, the declared state) is the shared
+:class:`~pycards.games.engine.table.Table`'s.
 """
 
 from __future__ import annotations
@@ -39,33 +39,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
-from pycards.cards import parse
-from pycards.errors import GameOptionError, StateError
-from pycards.games.base import OVER, Action, Game, GameInfo, check_seed
+from pycards.errors import GameOptionError
+from pycards.games.engine.actions import Action
 from pycards.games.engine.betting import CALL, CHECK, FOLD, RAISE, Betting, Call, Check, Fold, Raise
-from pycards.games.engine.document import Reader, same, shown
 from pycards.games.engine.events import (
-    GATHERED_USED,
-    PACK_MADE_UP,
     STOCK,
     USED,
-    DealEnded,
     Dealt,
-    History,
     Moved,
     Note,
     Place,
-    Record,
     Reshuffled,
     Shown,
     hand_place,
-    turned_up,
 )
+from pycards.games.engine.game import OVER
 from pycards.games.engine.options import Options, Range
-from pycards.games.engine.pack import FULL, Pack, seed_key
-from pycards.games.engine.seats import Session, rotation
+from pycards.games.engine.table import KNAVE, Table
 from pycards.poker import evaluate
-from pycards.settlement import MAX_COUNTERS, Ledger, Payment, showdown, split
+from pycards.settlement import Ledger, Payment, showdown
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,12 +65,10 @@ if TYPE_CHECKING:
 
     from pycards.games.engine.codec import Domains
 
-__all__ = ["HAND", "Demand", "Discard", "PokerOptions", "PokerTable"]
+__all__ = ["HAND", "KNAVE", "Demand", "Discard", "PokerOptions", "PokerTable"]
 
 HAND = 5
 """Cards in a poker hand."""
-KNAVE = 9
-"""The rank index of a knave: the first knave dealt face up chooses the first dealer."""
 BET, DRAW = "bet", "draw"
 """The phases every poker game has: a betting round and the draw (and ``OVER``, the session over)."""
 POOL = "pool"
@@ -153,24 +143,11 @@ _DRAWS = tuple(
 """The draw's legal actions for a hand of each size."""
 
 
-def _stacks(stacks: object, players: int, counters: int) -> list[int]:
-    """Each seat's counters at the start: ``counters`` each, or ``stacks`` (one whole
-    number 1..MAX_COUNTERS per seat)."""
-    if stacks is None:
-        return [counters] * players
-    if not isinstance(stacks, (list, tuple)) or len(stacks) != players or not all(
-        type(n) is int and 1 <= n <= MAX_COUNTERS for n in stacks
-    ):
-        raise GameOptionError(f"stacks must be one whole number 1..{MAX_COUNTERS} per seat ({players}), "
-                              f"not {shown(stacks)}")  # fmt: skip
-    return list(stacks)
-
-
 def _bits(mask: int) -> list[int]:
     return [i for i in range(HAND) if mask >> i & 1]
 
 
-class PokerTable(Game):
+class PokerTable(Table):
     """Base of the poker drivers (see the module docstring)."""
 
     MIN_PLAYERS: ClassVar[int] = 2
@@ -184,59 +161,22 @@ class PokerTable(Game):
     options: PokerOptions
     _ledger: Ledger
 
-    def __init__(self, players: int = 4, seed: int = 0, *, dealer: int | None = None,
-                 top: Sequence[int | str] = (), stacks: Sequence[int] | None = None,
-                 **options: Any) -> None:  # fmt: skip
-        if type(players) is not int or not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
-            raise GameOptionError(f"{self.name} needs {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, "
-                                  f"not {shown(players)}")  # fmt: skip
-        check_seed(seed)
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
-            raise GameOptionError(f"the dealer must be a seat 0..{players - 1}, not {shown(dealer)}")
-        terms = self.Options.from_dict(options, self.name)
-        stacked = list(parse(top))
-        if len(set(stacked)) != len(stacked):
-            raise GameOptionError(f"the cards stacked on top name a card twice: {shown(top)}")
-        counts = _stacks(stacks, players, terms.counters)
-        self._setup(players, seed, terms, counts)
-        self._start_args: dict[str, Any] = {"dealer": dealer, "top": stacked, "stacks": counts}
-        self._start(dealer, stacked)
-
     # -- setting up -------------------------------------------------------------------------
 
-    def _setup(self, players: int, seed: int, options: PokerOptions, stacks: Sequence[int] = ()) -> None:
-        self.players, self.seed, self.options = players, seed, options
-        self.names = tuple(f"p{i}" for i in range(players))
-        self._alone = tuple((seat,) for seat in range(players))
-        self._turns = tuple(tuple(rotation(seat, players)) for seat in range(players))
-        """Per seat, every seat in turn from its left (it last)."""
-        self._pack = Pack(FULL, seed_key(seed))
-        self._records = History()
-        self._busy = False
-        self._entries: list[Any] = []
-        self._stacks = list(stacks) or [options.counters] * players
-        """Each seat's counters at the start of the session."""
-        self._ledger = Ledger({**dict(zip(self.names, self._stacks)), POOL: 0}, journal=False)
-        limit = options.rotations if options.until == "rotations" else options.deals
-        self._session = Session(options.until, limit, 0)
-        self._phase = OVER
-        self._dealer = 0
+    def _pools(self) -> dict[str, int]:
+        return {POOL: 0}
+
+    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = ()) -> None:
         self._carry = 0
         """Counters in the pool from earlier deals, won with this deal's pool."""
         self._next_carry = 0
         """Counters paid in this deal for the next one (penalties "for another jack")."""
         self._dead = 0
         """This deal's antes that are no seat's stake (they go with the pool)."""
-        self._top: list[int] = []
-        self._clear_deal()
-        self._decisions = 0
-        self._truncated = self._last_truncated = False
-        self._rewards = [0] * players
-        self._deal_start = list(self._stacks)
-        self._base: dict[str, Any] = {}
-        self._deal_actions: list[Action] = []
+        super()._setup(players, seed, options, stacks)
 
     def _clear_deal(self) -> None:
+        super()._clear_deal()
         players = self.players
         self._hands: list[list[int]] = [[] for _ in range(players)]
         self._up: list[list[int]] = [[] for _ in range(players)]
@@ -261,22 +201,6 @@ class PokerTable(Game):
         self._blinds = [0] * players
         """Each seat's ante and straddles: stakes to make good, which an all-in winner
         collects whole (law 60: "the amount of the ante and straddle or straddles")."""
-
-    def _start(self, dealer: int | None, top: Sequence[int]) -> None:
-        """Choose the first dealer ("the first knave dealt", docs/rules.md 6.1), then deal."""
-        self._entries = []
-        if dealer is None:
-            dealer, draws = self._pack.first_to_turn_up(self.players, KNAVE)
-            self._entries.append(Note(f"the first knave falls to p{dealer}, who deals"))
-            self._entries.extend(turned_up(draws))
-        else:
-            self._entries.append(Note(f"p{dealer} deals"))
-        self._session.first_dealer = self._dealer = dealer
-        self._top = list(top)
-        self._begin_deal()
-        self._advance()
-        self._records.append(Record(None, None, tuple(self._entries)))
-
     # -- reading ----------------------------------------------------------------------------
 
     @property
@@ -294,9 +218,7 @@ class PokerTable(Game):
         """Whose turn it is in a phase of the game's own (a game with more phases overrides)."""
         raise NotImplementedError(self._phase)
 
-    dealer = property(lambda self: self._dealer, doc="The seat dealing the deal in play.")
     carry = property(lambda self: self._carry, doc="Counters in the pool from earlier deals.")
-    session = property(lambda self: self._session.copy(), doc="A copy of the session's counts.")
     stakes = property(lambda self: list(self._bets.stake), doc="Each seat's stake in this deal.")
     live = property(lambda self: list(self._bets.live), doc="The seats still in the deal.")
 
@@ -334,27 +256,9 @@ class PokerTable(Game):
         """Every card out of the pack (hands, thrown-down hands, cards kept apart)."""
         return [c for h in self._hands for c in h] + self._mucked + self._apart
 
-    @property
-    def pack(self) -> Pack:
-        return self._pack.copy()
-
-    def cash(self, seat: int) -> int:
-        return self._ledger._balances[self.names[seat]]
-
-    def rewards(self) -> dict[int, int]:
-        return dict(enumerate(self._rewards))
-
-    def payoffs(self) -> dict[int, int]:
-        return {seat: self.cash(seat) - self._stacks[seat] for seat in range(self.players)}
-
     def roles(self) -> tuple[str, ...]:
         return tuple("dealer" if s == self._dealer else "player" if self._in[s] else "out"
                      for s in range(self.players))  # fmt: skip
-
-    @property
-    def info(self) -> GameInfo:
-        return GameInfo(self.name, self.MIN_PLAYERS, self.MAX_PLAYERS, self.max_decisions_per_deal(),
-                        self._pack.cards, self.num_actions, self.observation_size())  # fmt: skip
 
     def _rounds(self) -> int:
         """The betting rounds of a deal, at most."""
@@ -438,10 +342,7 @@ class PokerTable(Game):
 
     # -- carrying out -----------------------------------------------------------------------
 
-    def _apply(self, action: Action, seat: int) -> Record:
-        self._entries = []
-        self._decisions += 1
-        self._deal_actions.append(action)
+    def _act(self, action: Action, seat: int) -> None:
         kind = type(action)
         if kind is Fold:
             self._on_fold(seat)
@@ -457,8 +358,6 @@ class PokerTable(Game):
             self._on_demand(seat, action)  # type: ignore[arg-type]
         else:
             self._own_action(action, seat)
-        self._advance()
-        return _new(Record, (seat, action, tuple(self._entries)))
 
     def _own_action(self, action: Action, seat: int) -> None:
         raise NotImplementedError(type(action).__name__)
@@ -480,23 +379,17 @@ class PokerTable(Game):
         if seat in self._drawers:
             self._drawers.remove(seat)
 
-    def _advance(self) -> None:
-        """After an action: move the deal on while nobody has a decision to take, and cut
-        the deal short where the bound on decisions is reached."""
-        bound = self.options.max_decisions
-        while self._phase != OVER:
-            if self.to_act is not None:
-                if not bound or self._decisions < bound:
-                    return
-                self._truncate()
-            elif not self._bets.contested and self._phase in (BET, DRAW) and not self._owed:
-                self._uncontested()
-            elif self._phase == BET:
-                self._round_over()
-            elif self._phase == DRAW:
-                self._draw_over()
-            else:
-                self._phase_over()
+    def _step(self) -> None:
+        """Nobody has a decision to take: the deal goes uncontested, or on from its round, its
+        draw or the game's own phase."""
+        if not self._bets.contested and self._phase in (BET, DRAW) and not self._owed:
+            self._uncontested()
+        elif self._phase == BET:
+            self._round_over()
+        elif self._phase == DRAW:
+            self._draw_over()
+        else:
+            self._phase_over()
 
     def _phase_over(self) -> None:
         raise NotImplementedError(self._phase)
@@ -504,7 +397,6 @@ class PokerTable(Game):
     def _truncate(self) -> None:
         """The bound on decisions is reached: every seat still in makes good and stands pat,
         the cards still to come are dealt, and the deal goes to the show."""
-        self._truncated = True
         self._entries.append(Note("the bound on decisions is reached: all make good and stand pat"))
         bets = self._bets
         for seat in list(bets.live):
@@ -522,15 +414,6 @@ class PokerTable(Game):
 
     def _finish_cards(self) -> None:
         """Deal the cards still to come to every seat still in (a game with streets overrides)."""
-
-    # -- money -------------------------------------------------------------------------------
-
-    def _pay(self, payments: list[Payment], note: str) -> None:
-        payments = [p for p in payments if p.amount]
-        if payments:
-            self._ledger.apply(payments, note)
-            self._entries.append(Note(note))
-            self._entries.extend(payments)
 
     def _stake(self, seat: int, amount: int, note: str) -> None:
         """``seat`` puts ``amount`` into the pool (the betting count is kept by the caller)."""
@@ -574,27 +457,14 @@ class PokerTable(Game):
 
     # -- the deal ----------------------------------------------------------------------------
 
-    def _turn_from(self, seat: int) -> Sequence[int]:
-        """Every seat at the table in turn, starting on ``seat``'s left and ending with it."""
-        return self._turns[seat]
-
     def _players_in(self) -> list[int]:
         """The seats holding counters, from the dealer's left."""
         return [s for s in self._turn_from(self._dealer) if self.cash(s) > 0]
 
-    def _begin_deal(self) -> None:
-        """Keep the session's state for the snapshot, then open the deal."""
-        self._session.out = set(self._out_seats())
-        self._base = self._base_state()
-        self._deal_actions = []
-        self._open()
-
-    def _open(self) -> None:
-        """Deal a new hand on a cleared table (cleared by ``_setup`` and at each deal's end)."""
-        self._decisions = 0
-        self._truncated = False
-        balances = self._ledger._balances
-        self._deal_start = [balances[name] for name in self.names]
+    def _open_deal(self) -> None:
+        """A new hand on a cleared table: the seats holding counters dealt in, the betting
+        set, the pack made up; then the game's stakes and cards (:meth:`_ante_and_deal`)."""
+        self._carry = self._ledger._balances[POOL]
         self._dead = 0
         self._next_carry = 0
         players_in = self._players_in()
@@ -604,13 +474,11 @@ class PokerTable(Game):
             self._in[seat] = True
         self._bets = Betting([0] * self.players, self._deal_start, out=out)
         self._bets.live = players_in  # in turn from the dealer's left
-        self._entries.append(PACK_MADE_UP)
-        self._pack.shuffle(self._top)
-        self._top = []
+        self._make_up_pack()
         self._phase = BET
-        self._open_deal()
+        self._ante_and_deal()
 
-    def _open_deal(self) -> None:
+    def _ante_and_deal(self) -> None:
         """The game's stakes, the deal of the cards and the first round (``players_in``)."""
         raise NotImplementedError
 
@@ -784,87 +652,17 @@ class PokerTable(Game):
         overrides: Straight Poker's winner deals)."""
         return self._left_holder(self._dealer)
 
-    def _left_holder(self, seat: int) -> int:
-        """The first seat on ``seat``'s left holding counters (the next seat if none does)."""
-        seats = self._turn_from(seat)
-        return next((s for s in seats if self.cash(s) > 0), seats[0])
+    def _next_dealer_after_share(self) -> int:
+        return self._next_dealer({})  # as nobody held counters, the deal had no holder to go to
 
-    def _end_deal(self, dealer: int) -> None:
-        """Close the deal (its rewards, the cards gathered), count it, and begin the next
-        one unless the session is over. A session does not end while the pool holds
-        counters (a jack-pot or a double pool is played for): it plays on until a deal
-        wins them, unless fewer than two players hold counters, when the last holder
-        takes what is left (a freeze-out's winner holds every counter). If everybody put
-        his last counters into a pool nobody won, the deal's players first share it (law
-        76's rule for the odd counter), and the session goes on or ends as their counters
-        then say; but if nobody could take a decision in that deal and the pool held only
-        its own antes (every player put in all he had, or could not afford to come in), the
-        shares leave each about what he had, the next deal could go no otherwise, and the
-        session ends there."""
-        pool = self._ledger._balances[POOL]
-        shared = bool(pool) and not self._holders()
-        if shared:
-            dealt = self._dealt_in()
-            shares = split(pool, dealt, dealt)
-            self._pay([Payment(POOL, self.names[s], shares[s]) for s in dealt],
-                      "nobody holds counters: the last deal's players share the pool (law 76)")  # fmt: skip
-            dealer = self._next_dealer({})  # as nobody held counters, the deal had no holder to go to
-        passes = dealer != self._dealer
-        holding = self._holders()
-        over = self._session.deal_ended(dealer, passes, holding, self._passed_over(dealer))
-        if holding < 2 or shared and not self._deal_actions and not self._carry:
-            over = True
-            pool = self._ledger._balances[POOL]
-            holders = [s for s in range(self.players) if self.cash(s) > 0]
-            if pool and holders:
-                self._pay([Payment(POOL, self.names[holders[0]], pool)], f"p{holders[0]} takes what is left")
-        elif over and self._ledger._balances[POOL]:
-            self._session.play_on()  # the pool is played for
-            over = False
-        self._session.over = over
+    def _close_deal(self) -> None:
         self._carry = self._ledger._balances[POOL]
-        self._rewards = [self.cash(s) - self._deal_start[s] for s in range(self.players)]
-        self._last_truncated = self._truncated
-        self._entries.append(DealEnded(self._session.deals - 1, tuple(self._rewards), self._truncated, self.roles()))
-        self._gather()
-        self._on_deal_ended()
-        self._clear_deal()
-        self._dealer = dealer
-        if over:
-            self._put_away()
-        else:
-            self._begin_deal()
-
-    def _gather(self) -> None:
-        """The deal's cards join the used ones (the next deal shuffles them all in)."""
-        self._pack.used += self.cards_on_table()
-        self._entries.append(GATHERED_USED)
-
-    def _passed_over(self, dealer: int) -> list[int]:
-        """The seats the deal goes past on its way left to ``dealer`` (none when it jumps,
-        as to Straight Poker's winner): those without counters between."""
-        if dealer == self._dealer or dealer != self._left_holder(self._dealer):
-            return []
-        seats = self._turn_from(self._dealer)
-        return list(seats[:seats.index(dealer)])
+        super()._close_deal()
 
     def _out_seats(self) -> list[int]:
         """The seats that sit out of the next deal (no counters; a table's own reasons)."""
         players_in = self._players_in()
         return [s for s in range(self.players) if s not in players_in]
-
-    def _put_away(self) -> None:
-        """The session is over: the cards are put away (a snapshot of it is the same)."""
-        self._session.out = set(self._out_seats())
-        self._phase = OVER
-        self._pack.stock, self._pack.used = [], []
-        self._entries.append(PACK_MADE_UP)  # put away as a pack
-        self._base = self._base_state()
-        self._deal_actions = []
-
-    def _holders(self) -> int:
-        """The players holding counters."""
-        return sum(self.cash(s) > 0 for s in range(self.players))
 
     def _on_deal_ended(self) -> None:
         """What the game carries to the next deal (jack-pots, the buck)."""
@@ -898,11 +696,8 @@ class PokerTable(Game):
             "drawn": tuple(self._drawn),
             "out": tuple(sorted(self._session.out)),
         }
-        obs.update(self._own_observation(me))  # type: ignore[arg-type]
+        obs.update(self._declared_observation())
         return obs
-
-    def _own_observation(self, seat: int) -> dict[str, Any]:
-        return {}
 
     def _domains(self) -> Domains:
         limit = self.options.limit
@@ -921,10 +716,7 @@ class PokerTable(Game):
     """Per seat: in the deal, still in, cards held, stake, counters, discarded, drawn, the dealer."""
 
     def observation_size(self) -> int:
-        return 52 + 52 * self.players + self._SCALARS * self.players + len(self.PHASES) + 4 + self._own_size()
-
-    def _own_size(self) -> int:
-        return 0
+        return 52 + 52 * self.players + self._SCALARS * self.players + len(self.PHASES) + 4 + self._declared_size()
 
     def encode(self, seat: int) -> npt.NDArray[np.float32]:
         """``seat``'s observation as floats (docs/protocol.md): its own cards (52 one-hot);
@@ -962,237 +754,30 @@ class PokerTable(Game):
         v[base:base + 4] = (self._ledger._balances[POOL] * scale, self._carry * scale, owed * scale,
                             self.options.limit * scale)  # fmt: skip
         base += 4
-        own = self._own_features(me)  # type: ignore[arg-type]
+        own = self._declared_features(me, scale)  # type: ignore[arg-type]
         v[base:base + len(own)] = own
         return v
-
-    def _own_features(self, seat: int) -> Sequence[float]:
-        return ()
 
     # -- copies and documents ------------------------------------------------------------------
 
     _LISTS: ClassVar[tuple[str, ...]] = ("_in", "_foul", "_mucked", "_apart", "_discarded", "_drawn", "_drawers",
-                                         "_owed", "_rewards", "_deal_start", "_deal_actions", "_top", "_blinds")
+                                         "_owed", "_blinds")  # fmt: skip
     _NESTED: ClassVar[tuple[str, ...]] = ("_hands", "_up")
 
-    def copy(self) -> PokerTable:
-        twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+    def _copy_table(self, twin: Any) -> None:
+        """The poker table's own state: the hands, the cards face up, shown, thrown down and
+        kept apart, the betting, the draw."""
         for name in self._LISTS:
             setattr(twin, name, list(getattr(self, name)))
         for name in self._NESTED:
             setattr(twin, name, [list(x) for x in getattr(self, name)])
         twin._shown = dict(self._shown)
-        twin._pack = self._pack.copy()
         twin._bets = self._bets.copy()
-        twin._ledger = self._ledger.copy()
-        twin._ledger_view = twin._viewed = None
-        twin._records = self._records.copy()
-        twin._session = self._session.copy()
-        twin._busy = False
-        twin._entries = []
         self._copy_own(twin)
-        return twin
 
     def _copy_own(self, twin: Any) -> None:
-        """Copy the game's own mutable state into ``twin`` (a shallow copy of this game)."""
-
-    def _base_state(self) -> dict[str, Any]:
-        """The session's state at the start of a deal (or at the end of the session)."""
-        return {
-            "balances": self._ledger.balances,
-            "dealer": self._dealer,
-            "carry": self._carry,
-            "session": self._session.to_dict(),
-            "shuffles": self._pack.shuffles,
-            "top": list(self._top),
-            "rewards": list(self._rewards),
-            "last_truncated": self._last_truncated,
-            "game": self._base_own(),
-        }
-
-    def _base_own(self) -> dict[str, Any]:
-        """The game's own state carried between deals (as JSON values)."""
-        return {}
+        """Copy the game's own state that no declaration covers into ``twin``."""
 
     def _summary(self) -> dict[str, Any]:
-        """The state a document states, compared with where its actions lead."""
-        return {"phase": self._phase, "to_act": self.to_act, "hands": [list(h) for h in self._hands],
-                "stakes": list(self._bets.stake), "live": list(self._bets.live),
-                "balances": self._ledger.balances}  # fmt: skip
-
-    def to_dict(self, history: bool = False) -> dict[str, Any]:
-        """The state as plain JSON values: the session at the start of the deal in play, the
-        deal's actions so far and the state they lead to; its size is bounded by one deal's
-        (``history=True`` adds the session's start and every action, to replay it all).
-
-        It holds the seed, which decides every future card: keep it on the server side. What
-        each seat knows of the cards follows from the deal's actions, so a restored game knows
-        it too.
-        """
-        self._check_snapshot()
-        data: dict[str, Any] = {
-            "game": self.name,
-            "version": 2,
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options.to_dict(),
-            "stacks": list(self._stacks),
-            "first_record": self.records,
-            "deal": dict(self._base),
-            "actions": [a.to_dict() for a in self._deal_actions],
-            "state": self._summary(),
-        }
-        if history:
-            if self._first_record:
-                raise StateError("this game was restored from a snapshot: its earlier actions are not kept")
-            data["history"] = {
-                "start": {"dealer": self._start_args["dealer"], "top": list(self._start_args["top"]),
-                          "stacks": list(self._start_args["stacks"])},
-                "actions": [r.action.to_dict() for r in self._records if r.action is not None],
-            }
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PokerTable:
-        """A game from :meth:`to_dict`, every field checked: StateError names the first problem."""
-        doc = Reader(data, "document").only("game", "version", "players", "seed", "options", "stacks",
-                                            "first_record", "deal", "actions", "state", "history")  # fmt: skip
-        if doc.value("game") != cls.name:
-            raise StateError(f"document.game must be {cls.name!r}, not {shown(doc.value('game'))}")
-        if type(doc.value("version")) is not int or doc.value("version") != 2:
-            raise StateError(f"document.version must be 2, not {shown(doc.value('version'))}")
-        players = doc.int("players", cls.MIN_PLAYERS, cls.MAX_PLAYERS)
-        seed = doc.value("seed")
-        try:
-            check_seed(seed)
-            options = cls.Options.from_dict(doc.value("options"), cls.name, complete=True)
-        except ValueError as error:
-            raise StateError(f"document: {error}") from None
-        if "history" in data:
-            game = cls._replay_history(doc, players, seed, options)
-        else:
-            game = cls.__new__(cls)
-            stacks = doc.ints("stacks", 1, MAX_COUNTERS, players)
-            try:
-                game._setup(players, seed, options, _stacks(stacks, players, options.counters))
-            except ValueError as error:
-                raise StateError(f"document.stacks: {error}") from None
-            game._start_args = {"dealer": None, "top": [], "stacks": stacks}
-            game._restore_base(doc.reader("deal"))
-            game._records.append(Record(None, None, tuple(game._entries)))  # the deal's opening
-            game._replay(doc.list("actions", game.max_decisions_per_deal()), "document.actions")
-            game._first_record = doc.int("first_record", 1, 2**62)  # the session's start made one
-            game._known_before = [game.knowledge(seat) for seat in (*range(players), None)]
-            game._records = History()
-        for key, value in game.to_dict().items():
-            if not same(doc.value(key), value):
-                raise StateError(f"document.{key} is not where the document's actions lead")
-        return game
-
-    @classmethod
-    def _replay_history(cls, doc: Reader, players: int, seed: int, options: PokerOptions) -> PokerTable:
-        history = doc.reader("history").only("start", "actions")
-        start = history.reader("start").only("dealer", "top", "stacks")
-        dealer = start.seat("dealer", players, none=True)
-        top = start.cards("top", 52)
-        stacks = start.ints("stacks", 1, MAX_COUNTERS, players)
-        try:
-            game = cls(players, seed, dealer=dealer, top=top, stacks=stacks, **options.to_dict())
-        except ValueError as error:
-            raise StateError(f"document.history.start: {error}") from None
-        game._replay(history.list("actions", 10**7), "document.history.actions")
-        if doc.int("first_record", 0, 2**62) != game.records:
-            raise StateError("document.first_record is not where its history leads")
-        return game
-
-    def _restore_base(self, base: Reader) -> None:
-        """Take the session's state at the start of a deal, checked, and open that deal."""
-        base.only("balances", "dealer", "carry", "session", "shuffles", "top", "rewards", "last_truncated", "game")
-        players = self.players
-        parties, credit = self._ledger.parties, self._ledger.credit
-        balances = base.reader("balances").only(*parties)
-        values = {name: balances.int(name, -MAX_COUNTERS if name in credit else 0, MAX_COUNTERS)
-                  for name in parties}  # fmt: skip
-        total = sum(values.values())
-        if total != self._ledger.total:
-            raise StateError(f"document.deal.balances add up to {total}, not {self._ledger.total}")
-        self._ledger = Ledger(values, credit=credit, journal=False)
-        self._ledger_view = None
-        self._dealer = base.int("dealer", 0, players - 1)
-        self._carry = base.int("carry", 0, MAX_COUNTERS)
-        if self._carry != values[POOL]:
-            raise StateError(f"document.deal.carry must be the pool's {values[POOL]}, not {self._carry!r}")
-        self._session.restore(base.reader("session").only("first_dealer", "deals", "returns", "out", "over"),
-                              players)  # fmt: skip
-        self._pack.shuffles = base.int("shuffles", 0, 2**62)
-        self._top = base.cards("top", 52)
-        if len(set(self._top)) != len(self._top):
-            raise StateError("document.deal.top names a card twice")
-        self._rewards = base.ints("rewards", -MAX_COUNTERS, MAX_COUNTERS, players)
-        if len(self._rewards) != players:
-            raise StateError(f"document.deal.rewards must hold one number per seat ({players})")
-        if self._session.deals == 0 and any(self._rewards):
-            raise StateError(f"document.deal.rewards must be zeros before the first deal ends, not {self._rewards}")
-        self._last_truncated = base.bool("last_truncated")
-        self._restore_own(base.reader("game"))
-        self._check_counts()
-        if sum(self._rewards) < -self._left_unwon():  # the players lose to the pools no more than they hold
-            raise StateError(f"document.deal.rewards add up to {sum(self._rewards)}, more lost than the pools'"
-                             f" {self._left_unwon()} counters")  # fmt: skip
-        if self._session.over and self._session.out != set(self._out_seats()):
-            raise StateError(f"document.deal.session.out must be the seats without counters, not "
-                             f"{sorted(self._session.out)!r}")  # fmt: skip
-        if self._session.over:
-            self._put_away()
-        else:
-            self._begin_deal()
-            self._advance()
-
-    def _check_counts(self) -> None:
-        """A snapshot's session counts and flags must fit the options (the rounds of the deal
-        are :meth:`Session.restore`'s): a session of deals still in play has deals to go, or a
-        pool to play for; a deal is truncated only under a bound; the stacked cards are the
-        first deal's."""
-        o, session = self.options, self._session
-        if o.until == "deals" and not session.over and session.deals >= o.deals and not self._carry:
-            raise StateError(f"document.deal.session: {session.deals} deals, and no pool to play for, end a "
-                             f"session of {o.deals} deals")  # fmt: skip
-        if not o.max_decisions and self._last_truncated:
-            raise StateError("document.deal.last_truncated: a deal is truncated only under max_decisions")
-        if session.deals and self._top:
-            raise StateError("document.deal.top: the stacked cards are the first deal's, not this one's")
-        if self._last_truncated and not session.deals:
-            raise StateError("document.deal.last_truncated: no deal has ended yet")
-        if self._pack.shuffles < session.deals:
-            raise StateError(f"document.deal.shuffles: each of the {session.deals} deals shuffled the pack, "
-                             f"so not {self._pack.shuffles}")  # fmt: skip
-        if not self._ONE_TABLE:
-            return
-        balances = self._ledger._balances
-        for seat, reward in enumerate(self._rewards):
-            if reward > balances[self.names[seat]]:
-                raise StateError(f"document.deal.rewards: p{seat} cannot have won {reward} in the last deal "
-                                 f"and hold {balances[self.names[seat]]} now")  # fmt: skip
-        if not session.deals:
-            if [balances[name] for name in self.names] != self._stacks:
-                raise StateError(f"document.deal.balances: before the first deal each seat holds its stack, "
-                                 f"{self._stacks}")  # fmt: skip
-            if self._dealer != session.first_dealer:
-                raise StateError(f"document.deal.dealer: the first deal's dealer is the first dealer, "
-                                 f"p{session.first_dealer}, not {self._dealer!r}")  # fmt: skip
-
-    _ONE_TABLE: ClassVar[bool] = True
-    """Whether the session is the deals of one table, so that a snapshot's first deal starts
-    from the stacks with the first dealer, and each seat holds what it won in the last deal
-    (not so in Progressive Poker's evening of tables and bells)."""
-
-    def _left_unwon(self) -> int:
-        """The counters the last deal can have left unwon (what a document's rewards may have
-        lost to the pool): the pool's now; a game keeping pools apart says otherwise."""
-        return self._carry
-
-    def _restore_own(self, data: Reader) -> None:
-        """Take the game's own state of :meth:`_base_own`, checked."""
-        data.only()
-
+        return {**super()._summary(), "hands": [list(h) for h in self._hands], "stakes": list(self._bets.stake),
+                "live": list(self._bets.live)}  # fmt: skip
