@@ -204,33 +204,17 @@ class Value(Kind):
 
 
 @dataclass(frozen=True)
-class Data(Kind):
+class Data(Value):
     """A value of the game's own shape that lasts the session (a list per table, a record of
-    results): made by ``make(players)``, copied by ``copier``, written as it is (JSON values),
-    and read back unchecked: the game's ``_check_session`` checks it, and may put it in the
-    shape it keeps. Not encoded."""
+    results): a :class:`Value` that is also written (``writer``: as JSON, by default as it
+    is) and read back unchecked: the game's ``_check_session`` checks it, and may put it in
+    the shape it keeps. Not encoded; ``viewer`` shows it in an observation, immutable."""
 
-    make: Callable[[int], Any]
-    copier: Callable[[Any], Any] = lambda value: value
     writer: Callable[[Any], Any] = lambda value: value
-    """The value as JSON (by default as it is)."""
     viewer: Callable[[Any], Any] = lambda value: value
-    """The value as an observation shows it, immutable (by default as it is)."""
-
-    def fresh(self, players: int) -> Any:
-        return self.make(players)
-
-    def copy(self, value: Any) -> Any:
-        return self.copier(value)
 
     def view(self, value: Any) -> Any:
         return self.viewer(value)
-
-    def size(self, players: int) -> int:
-        return 0
-
-    def features(self, value: Any, seat: int, players: int, scale: float) -> tuple[float, ...]:
-        return ()
 
     def write(self, value: Any) -> Any:
         return self.writer(self.copier(value))  # a copy: a snapshot never shares the live value
