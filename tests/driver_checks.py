@@ -17,16 +17,15 @@ def the_pack(game: VingtUn) -> Counter:
 
 def pack_accounting(game: VingtUn) -> None:
     """No card is ever in two places: stock + used + the cards on the table is exactly
-    the pack, each card as often as the pack holds it. Once the game is over, the last
-    deal's cards have been collected into ``used``; an over-drawn hand is thrown up to
-    the pone, into ``used``, at once (seed 002). The dealer's hands are in his own row
-    of ``game.hands``."""
+    the pack, each card as often as the pack holds it (once the session is over too: its
+    last deal's cards stay on the table); an over-drawn hand is thrown up to the pone,
+    into ``used``, at once (seed 002). The dealer's hands are in his own row of
+    ``game.hands``."""
     cards = Counter(game.stock) + Counter(game.used)
-    if not game.is_over:
-        for hands in game.hands:
-            for hand in hands:
-                if not hand.collected:
-                    cards.update(hand.cards)
+    for hands in game.hands:
+        for hand in hands:
+            if not hand.collected:
+                cards.update(hand.cards)
     assert cards == the_pack(game)
     assert Counter(game.info.pack) == the_pack(game)
 

@@ -37,6 +37,7 @@ import pickle
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 from typing import Any, Optional
 
 import numpy as np
@@ -164,12 +165,10 @@ def check_pack(game: Game) -> None:
     """No card is ever in two places or lost: while the session is not over, the stock,
     the used cards and the cards on the table (hands, thrown-down hands, cards kept
     apart) are exactly the 52-card pack, each card once; the hands are among the cards
-    on the table, five cards at most each. Once it is over, no card is on the table."""
+    on the table, five cards at most each; once the session is over too (its last deal's
+    table stays as it ended, to be seen)."""
     on_table = game.cards_on_table()
     assert sorted(game.info.pack) == list(range(52))
-    if game.is_over:
-        assert on_table == [] and all(h == [] for h in game.hands), on_table
-        return
     pack = game.pack
     counted = Counter(pack.stock) + Counter(pack.used) + Counter(on_table)
     assert counted == FULL_PACK, (
@@ -290,6 +289,7 @@ class Witness:
         self.actions_in_deal = 0
         self.deal_number = game.deal_number
         self.last_ended: Optional[DealEnded] = None
+        self.left_table: Optional[SimpleNamespace] = None
         self.events: Counter = Counter()
         """What happened, for the test's statistics (``hypothesis.event``)."""
         self.bound = game.info.max_decisions_per_deal
@@ -760,7 +760,24 @@ class Witness:
             assert self.table <= len(self.seating)
         else:
             self._next_dealer(self._left_holder())
+        self._keep_table()
         self._clear()
+
+    def _keep_table(self) -> None:
+        """What the table shows as the hand ends: a session's last deal stays to be seen once
+        it is over (Progressive Poker's tables are cleared for the bell)."""
+        self.left_table = SimpleNamespace(
+            hands=[list(h) for h in self.hands], up=[list(u) for u in self.up], shown=dict(self.shown),
+            thrown=set(self.thrown), apart=list(self.apart), revealed={v: set(c) for v, c in self.revealed.items()},
+            hidden={v: set(c) for v, c in self.hidden.items()}, opener=self.opener,
+        )  # fmt: skip
+
+    def seen_table(self, game: Game) -> Any:
+        """The table the records say ``game`` shows: the deal in play's, or once the session is
+        over, the last deal's."""
+        if game.is_over and not self.progressive and self.left_table is not None:
+            return self.left_table
+        return self
 
     def _next_dealer(self, dealer: Optional[int]) -> None:
         self.dealer = dealer
@@ -877,10 +894,11 @@ class Witness:
         assert game.deal_number >= self.deal_number, "deal_number went down"
         self.deal_number = game.deal_number
         assert game.deal_number == self.deals + (not over), (game.deal_number, self.deals, over)
-        assert game.hands == self.hands, f"the records say the hands are {self.hands}, not {game.hands}"
+        table = self.seen_table(game)
+        assert game.hands == table.hands, f"the records say the hands are {table.hands}, not {game.hands}"
         assert game.ledger.balances == self.balances, f"the payments say {self.balances}, not {game.ledger.balances}"
-        on_table = Counter(c for h in self.hands for c in h) + Counter(self.thrown) + Counter(self.apart)
-        assert Counter(game.cards_on_table()) == on_table, (game.cards_on_table(), self.hands, self.thrown, self.apart)
+        on_table = Counter(c for h in table.hands for c in h) + Counter(table.thrown) + Counter(table.apart)
+        assert Counter(game.cards_on_table()) == on_table, (game.cards_on_table(), table.hands, table.thrown)
         payoffs = [game.payoffs()[s] for s in range(game.players)]
         assert [a + b for a, b in zip(self.rewards, self.moving)] == payoffs, (self.rewards, self.moving, payoffs)
         if self.last_ended is not None:
@@ -965,6 +983,7 @@ def check_views(game: Game, witness: Witness) -> None:
     up or shown: pycards.games.poker.table) say the same. The public counts agree
     with the game."""
     witness.check(game)
+    table = witness.seen_table(game)
     players = game.players
     balances = game.ledger.balances
     for seat in range(players):
@@ -977,12 +996,12 @@ def check_views(game: Game, witness: Witness) -> None:
         assert tuple(obs["hand"]) == tuple(game.hands[seat])
         up = {s: tuple(c) for s, c in obs["up"].items()}
         shown = {s: tuple(c) for s, c in obs["shown"].items()}
-        assert up == {s: tuple(c) for s, c in enumerate(witness.up) if c}, (up, witness.up)
-        assert shown == witness.shown, (shown, witness.shown)
+        assert up == {s: tuple(c) for s, c in enumerate(table.up) if c}, (up, table.up)
+        assert shown == table.shown, (shown, table.shown)
         cards = set(obs["hand"]) | {c for v in up.values() for c in v} | {c for v in shown.values() for c in v}
-        assert cards <= witness.revealed[seat], f"seat {seat} is shown {cards - witness.revealed[seat]} unrevealed"
-        assert not cards & witness.hidden[seat], f"seat {seat} sees the face-down {cards & witness.hidden[seat]}"
-        assert not cards & set(witness.apart) - set(shown.get(witness.opener, ())), "the discard under the chips"
+        assert cards <= table.revealed[seat], f"seat {seat} is shown {cards - table.revealed[seat]} unrevealed"
+        assert not cards & table.hidden[seat], f"seat {seat} sees the face-down {cards & table.hidden[seat]}"
+        assert not cards & set(table.apart) - set(shown.get(table.opener, ())), "the discard under the chips"
         vector = game.encode(seat)
         own = set(np.flatnonzero(vector[:52]).tolist())
         assert own == set(obs["hand"]), (own, obs["hand"])
@@ -990,7 +1009,7 @@ def check_views(game: Game, witness: Witness) -> None:
             other = (seat + k) % players
             plane = set(np.flatnonzero(vector[52 + 52 * k: 104 + 52 * k]).tolist())
             assert plane == set(shown.get(other) or up.get(other, ())), (seat, other, plane)
-            assert not plane & witness.hidden[seat]
+            assert not plane & table.hidden[seat]
 
 
 

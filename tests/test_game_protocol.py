@@ -636,7 +636,7 @@ def test_replaying_the_history_gives_the_same_game(seed):
     while not game.is_over:
         game.apply(policy(game.observation(game.to_act), game.legal_actions()))
     document = json.loads(json.dumps(game.to_dict(history=True)))
-    assert document["history"]["start"] == {"dealer": None, "top": []}
+    assert document["history"]["start"] == {"dealer": None, "top": [], "stacks": [game.options.counters] * game.players}
     replay = new_game("vingt_un", players=4, seed=seed, **options)
     for action in document["history"]["actions"]:
         replay.apply(VingtUn.action_from_dict(action))

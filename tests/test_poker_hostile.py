@@ -111,7 +111,7 @@ def test_a_snapshots_rewards_must_fit_the_pool(name: str) -> None:
 
     from pycards.errors import StateError
 
-    game = new_game(name, players=players_of(name), seed=2)
+    game = new_game(name, players=players_of(name), seed=2, deals=5)
     fresh = game.to_dict()
     fresh["deal"]["rewards"][0] = 3
     with pytest.raises(StateError, match="zeros before the first deal ends"):

@@ -481,7 +481,10 @@ def test_the_snapshot_does_not_grow_with_the_session(name: str) -> None:
     else:  # penalties paid for the next deal, or a pool nobody opened, make more deals
         assert len(sizes) == long.deal_number - 1 >= 39, (len(sizes), long.deal_number)
     assert max(sizes) <= len(first) + 120, (len(first), sizes)
-    assert len(image(long)) <= len(first) + 120
+    # once over, the snapshot is the last deal's: its start, of the same shape, and its actions
+    final = json.loads(image(long))
+    assert len(final["actions"]) <= long.max_decisions_per_deal()
+    assert len(json.dumps(final["deal"])) <= 2 * len(json.dumps(json.loads(first)["deal"]))
 
 
 # --------------------------------------------------------------------------------------
@@ -707,30 +710,31 @@ def _finished(name: str) -> dict:
 
 def test_progressive_a_finished_evening_s_prizes_are_checked() -> None:
     """``from_dict`` "checks everything" (docs/protocol.md, State): a finished evening's
-    document whose yellow-chip prize names another player than the one with the most
-    yellow chips is not a state of any session, and must raise StateError (it is taken,
-    and ``prizes()`` then names the wrong winner)."""
+    snapshot is its last deal's, which awards the prizes again as it ends the evening; one
+    that states prizes already awarded before the last deal is not a state of any session,
+    and must raise StateError (it would be taken, and ``prizes()`` name a winner the evening
+    did not)."""
     doc = _finished("progressive_poker")
-    prizes = doc["deal"]["game"]["prizes"]
-    yellow = doc["deal"]["game"]["yellow"]
-    other = next(s for s in range(doc["players"]) if yellow[s] < yellow[prizes["yellow"]])
+    game = game_class("progressive_poker").from_dict(doc)
+    assert game.is_over and game.prizes() and doc["deal"]["game"]["prizes"] == {}
     bad = copy.deepcopy(doc)
-    bad["deal"]["game"]["prizes"]["yellow"] = other
-    with pytest.raises(StateError, match="^document"):
+    bad["deal"]["game"]["prizes"]["yellow"] = 0
+    with pytest.raises(StateError, match="^document.deal.game.prizes"):
         game_class("progressive_poker").from_dict(bad)
 
 
 @pytest.mark.parametrize("name", ["straight_poker", "stud_poker"])
 def test_a_finished_session_has_given_the_buck(name: str) -> None:
-    """``buck`` -1 means "not yet given, the first dealer has it" (StraightPoker._setup);
-    after a deal it never is. A finished session's document saying so is not a state of
-    any session and must raise StateError (it is taken, and the observation says -1)."""
+    """The buck is always some seat's: the first dealer's from the start. A finished
+    session's document saying nobody holds it, or naming no seat, is not a state of any
+    session and must raise StateError."""
     doc = _finished(name)
     assert doc["deal"]["game"]["buck"] >= 0
-    bad = copy.deepcopy(doc)
-    bad["deal"]["game"]["buck"] = -1
-    with pytest.raises(StateError, match="^document"):
-        game_class(name).from_dict(bad)
+    for nobody in (None, -1):
+        bad = copy.deepcopy(doc)
+        bad["deal"]["game"]["buck"] = nobody
+        with pytest.raises(StateError, match="^document"):
+            game_class(name).from_dict(bad)
 
 
 @pytest.mark.parametrize("name, players, seed, options", [

@@ -255,7 +255,7 @@ def test_an_operator_seed_makes_the_deals_reproducible(tmp_path: Path) -> None:
     for run in ("a", "b"):
         with TestClient(create_app(tmp_path / run, seed=2024, fsync=False)) as client:
             table = _create(client)["table"]
-            deals.append(_document(tmp_path / run, table)["state"]["pack"])
+            deals.append(_document(tmp_path / run, table)["state"]["state"]["hands"])
     assert deals[0] == deals[1]
 
 

@@ -196,7 +196,7 @@ def test_files_that_cannot_be_loaded_are_left_out_and_the_rest_served(tmp_path: 
                 for _ in range(3)]  # fmt: skip
     folder = tmp_path / "tables"
     tampered = json.loads((folder / f"{made[1]}.json").read_text())
-    tampered["state"]["balances"]["p0"] += 1  # a counter made from nothing
+    tampered["state"]["deal"]["balances"]["p0"] += 1  # a counter made from nothing
     (folder / f"{made[1]}.json").write_text(json.dumps(tampered))
     (folder / f"{made[2]}.json").write_text("{ not json")
     (folder / f".{made[0]}.json.tmp").write_text("half a write")

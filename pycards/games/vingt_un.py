@@ -34,32 +34,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple, Optional, cast
 
-from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
-from pycards.games.base import OVER, Action, Game, GameInfo, check_seed
-from pycards.games.engine.document import shown
+from pycards.games.base import OVER, Action
 from pycards.games.engine.events import (
-    GATHERED_USED,
-    PACK_MADE_UP,
     STOCK,
     USED,
-    DealEnded,
     Dealt,
-    History,
     Moved,
     Note,
     Place,
-    Record,
     Reshuffled,
     Shown,
     hand_place,
-    turned_up,
 )
 from pycards.games.engine.knowledge import Knowledge
+from pycards.games.engine.fields import Number, Piece
 from pycards.games.engine.options import Options, Range
 from pycards.games.engine.pack import FULL, Pack, pack_cards, seed_key
-from pycards.games.engine.seats import Session, next_in, rotation
-from pycards.settlement import Ledger, Payment, split
+from pycards.games.engine.seats import next_in, rotation
+from pycards.games.engine.table import Table
+from pycards.settlement import Payment, split
 from pycards.vingtun import NATURAL, OVER_DRAWN, _settled, _strength
 from pycards.vingtun import pack_total as points
 
@@ -397,7 +391,8 @@ class Hand:
                 "collected": self.collected, "shown": self.shown, "down": list(self.down)}  # fmt: skip
 
 
-class VingtUn(Game):
+
+class VingtUn(Table):
     """A session of Vingt-un between ``players`` seats (2..12), one of them dealing.
 
     ``dealer`` skips choosing the first dealer by the first ace; ``top`` puts those
@@ -420,82 +415,52 @@ class VingtUn(Game):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 12
 
-    options: VingtUnOptions
+    FIRST_DEALER: ClassVar[int] = ACE
+    """"The player to whom the first ace is dealt" deals first (seed 000)."""
+    CREDIT: ClassVar[bool] = True
+    """Balances may go below zero (the game is settled up at the end), but in a freeze-out."""
+    PLAY_ON: ClassVar[bool] = False
+    """A session ends at its term whatever the pool holds (the pool is a stake of the table)."""
+    PACK_LASTS: ClassVar[str] = "session"
+    """The pack goes on through a dealer's tenure: the used cards wait for the pone."""
+    MIN_STACK: ClassVar[int] = 0
+    STATE: ClassVar[tuple[Piece, ...]] = (
+        Piece("proper_dealer", Number(-1, 11, start=-1), lasts="session", seen=False),
+        # whose turn it is to deal (-1 before the first deal): play starts on his left
+        Piece("deal_round", Number(0), lasts="session", seen=False),
+        # deals completed in this dealer's tenure (0: a tenure begins with the next deal)
+        Piece("passes", Number(0), lasts="session", seen=False),  # times through the pack in this tenure
+    )
 
-    def __init__(self, players: int = 4, seed: int = 0, *, dealer: int | None = None,
-                 top: Sequence[int | str] = (), **options: Any) -> None:  # fmt: skip
-        if type(players) is not int or not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
-            raise GameOptionError(f"vingt_un needs 2 to 12 players, not {shown(players)}")
-        check_seed(seed)
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
-            raise GameOptionError(f"the dealer must be a seat 0..{players - 1}, not {shown(dealer)}")
-        terms = VingtUnOptions.from_dict(options, "vingt_un")
-        stacked = parse(top)
-        self._setup(players, seed, terms)
-        self._start_args: dict[str, Any] = {"dealer": dealer, "top": list(stacked)}
-        self._start(dealer, stacked)
+    options: VingtUnOptions
+    _turn: int
+    _hand_index: int
+    _seller: int
+    _buyer: int
+    _price: int
+    _double: bool
+    _proper_dealer: int
+    _deal_round: int
+    _passes: int
 
     # -- setting up --------------------------------------------------------------------------
 
-    def new_session(self, seed: int) -> VingtUn:
-        check_seed(seed)
-        game = VingtUn.__new__(VingtUn)
-        start = getattr(self, "_start_args", None) or {"dealer": None, "top": []}
-        game._setup(self.players, seed, self.options, table=self)
-        game._start_args = start
-        game._start(start["dealer"], start["top"])
-        return game
-
-    def _setup(self, players: int, seed: int, options: VingtUnOptions, table: VingtUn | None = None) -> None:
+    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = (),
+               table: Optional[Table] = None) -> None:  # fmt: skip
         """Set up a session before it starts: the terms made from ``players`` and ``options``
-        (or shared with ``table``, a game of the same ones), then the state."""
+        (or shared with ``table``, a game of the same ones), then the table's, then the state."""
         if table is None:
             self._set_terms(players, options)
-            cards = pack_cards(packs=2) if options.deal_passes == "two_packs" else FULL
-            self._pack = Pack(cards, seed_key(seed))
         else:
             self.__dict__.update({name: table.__dict__[name] for name in _TERMS})
-            self._pack = table._pack.renewed(seed_key(seed))
-        self.seed = seed
         self._seats_encoded: tuple[Any, ...] = (None, -1, 0, [])
         """What :meth:`_seat_features` made last, with the money, dealer and seats out it is for."""
-        self._records = History()
-        self._busy = False
-        self._entries: list[Any] = []
-        self._first_dealer_draw: list[list[int]] = []
-        self._clear_hands()
-        self._money: tuple[tuple[int, ...], int] | None = None
-        self._phase = OVER
-        self._dealer = self._proper_dealer = -1
-        self._seller = self._buyer = -1
-        self._price = 0
-        self._deal_round = 0
-        self._turn = 0
-        self._hand_index = 0
-        self._double = False
-        self._order: list[int] = []
-        self._naturals: list[int] = []
-        self._decisions = 0
-        self._truncated = False
-        self._last_truncated = False
-        self._rewards = [0] * players
-        self._deal_start = [options.counters] * players
-        self._passes = 0
-        limit = options.rotations if options.until == "rotations" else options.deals
-        self._session = Session(options.until, limit, 0)
+        super()._setup(players, seed, options, stacks, table)  # the table cleared (:meth:`_clear_deal`)
+        self._dealer = -1
 
     def _set_terms(self, players: int, options: VingtUnOptions) -> None:
         """What the players and options alone decide (:data:`_TERMS`): made once for a table and
         shared by its new sessions, so none of it is ever changed once made (caches aside)."""
-        if options.max_decisions and options.max_decisions < players + 3:
-            raise GameOptionError(
-                f"option max_decisions must be 0 or at least players + 3 = {players + 3}, "
-                f"not {options.max_decisions!r}"
-            )
-        self.players, self.options = players, options
-        self.names = tuple(f"p{i}" for i in range(players))
-        self._alone = tuple((seat,) for seat in range(players))
-        """Each seat's audience of one (a card dealt face down to it), shared by every record."""
         self._leftwards = tuple(tuple((seat + k) % players for k in range(players)) for seat in range(players))
         """Each seat, then the others in turn leftwards: the order of the rows in its encoding."""
         self._stakes = [Stake(a) for a in range(options.min_stake, options.max_stake + 1)]
@@ -504,14 +469,20 @@ class VingtUn(Game):
         """The order of play for each (proper dealer, dealer, seats out), made when first met."""
         self._masks: dict[tuple[Any, ...], Any] = {}
         """The legal mask of each kind of position (:meth:`legal_mask`), made when first met."""
-        parties = dict.fromkeys(self.names, options.counters)
-        if options.has_pool:
-            parties["pool"] = 0
-        self._opening = Ledger(parties, credit=self.names, journal=False)
-        """The ledger at the start of a session (never paid through: each session copies it)."""
 
-    def _open_ledger(self) -> None:
-        self._ledger = self._opening.copy()
+    def _check_terms(self) -> None:
+        players, bound = self.players, self.options.max_decisions
+        if bound and bound < players + 3:
+            raise GameOptionError(f"option max_decisions must be 0 or at least players + 3 = {players + 3}, "
+                                  f"not {bound!r}")  # fmt: skip
+
+    def _make_pack(self, seed: int) -> Pack:
+        """One pack, or two shuffled together (``deal_passes="two_packs"``)."""
+        cards = pack_cards(packs=2) if self.options.deal_passes == "two_packs" else FULL
+        return Pack(cards, seed_key(seed))
+
+    def _pools(self) -> dict[str, int]:
+        return {"pool": 0} if self.options.has_pool else {}
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -530,7 +501,6 @@ class VingtUn(Game):
     # The table as it stands, for the omniscient side (a server, the tests): read-only
     # values and copies, so the state changes only through apply().
 
-    dealer = property(lambda self: self._dealer, doc="The seat dealing now.")
     proper_dealer = property(lambda self: self._proper_dealer,
                              doc="The seat whose turn it is to deal (play starts on his left).")
     seller = property(lambda self: self._seller, doc="The seat offering the deal for sale, or -1.")
@@ -544,8 +514,6 @@ class VingtUn(Game):
     passes = property(lambda self: self._passes, doc="Times through the pack in this tenure.")
     order = property(lambda self: list(self._order), doc="The players of this deal in turn (a copy).")
     naturals = property(lambda self: list(self._naturals), doc="The players holding a natural (a copy).")
-    session = property(lambda self: self._session.copy(), doc="A copy of the session's counts.")
-    pack = property(lambda self: self._pack.copy(), doc="A copy of the pack (stock and used cards).")
     first_dealer_draw = property(lambda self: [list(cards) for cards in self._first_dealer_draw],
                                  doc="The cards turned up to each seat to find the first dealer.")
 
@@ -571,31 +539,11 @@ class VingtUn(Game):
         stock = len(pack.stock)
         return (stock - 1 if stock > 1 else 0) + len(pack.used)
 
-    def rewards(self) -> dict[int, int]:
-        return dict(enumerate(self._rewards))
-
-    def payoffs(self) -> dict[int, int]:
-        balances = self._ledger._balances
-        counters = self.options.counters
-        return {seat: balances[name] - counters for seat, name in enumerate(self.names)}
-
-    def roles(self) -> tuple[str, ...]:
-        """Each seat's part in the deal in play (or the last): ``"dealer"``, ``"player"`` or ``"out"``."""
-        out, dealer = self._session.out, self._dealer
-        return tuple(["dealer" if s == dealer else "out" if s in out else "player" for s in range(self.players)])
-
-    @property
-    def info(self) -> GameInfo:
-        return GameInfo(self.name, self.MIN_PLAYERS, self.MAX_PLAYERS, self.max_decisions_per_deal(),
-                        self._pack.cards, self.num_actions, self.observation_size())  # fmt: skip
-
-    def max_decisions_per_deal(self) -> int:
+    def _natural_bound(self) -> int:
         """The most decisions one deal can take: a sale and its answer, the stakes, the
         double, and for each seat at most three divisions and four hands of at most 15
-        decisions each (14 cards at most stay at 21 or under) — or ``max_decisions``."""
-        natural = 2 + (self.players - 1) + 1 + self.players * (3 + MAX_HANDS * 15)
-        bound = self.options.max_decisions
-        return min(natural, bound) if bound else natural
+        decisions each (14 cards at most stay at 21 or under)."""
+        return 2 + (self.players - 1) + 1 + self.players * (3 + MAX_HANDS * 15)
 
     def payoff_bound(self) -> float:
         """:meth:`Game.payoff_bound` (docs/rules.md section 4): every payment one deal can make,
@@ -708,7 +656,7 @@ class VingtUn(Game):
         for row in self._order:
             sees = row == seat
             hands[row] = caches[row][sees] or row_view(row, sees)
-        money = self._money or self._read_money()
+        money = self._money or self._money_view()
         if phase == PLAY or phase == STAKE:
             to_act: Optional[int] = self._order[self._turn]
         elif phase == DOUBLE or phase == DEALER:
@@ -734,23 +682,15 @@ class VingtUn(Game):
             "truncated": self._last_truncated,
         }
 
-    def _read_money(self) -> tuple[tuple[int, ...], int]:
-        """Every seat's balance and the pool's, as observations show them (kept until a payment)."""
-        balances = self._ledger._balances
-        money = self._money = (tuple([balances[name] for name in self.names]), balances.get("pool", 0))
-        return money
-
     # -- acting -----------------------------------------------------------------------------
 
-    def _apply(self, action: Action, seat: int) -> Record:
-        self._entries = []
-        self._decisions += 1
+    def _act(self, action: Action, seat: int) -> None:
         kind = type(action)
         if kind is Draw:
             self._on_draw()
         elif kind is Content:
             self._hands[self._row()][self._hand_index].finish()
-            self._advance()
+            self._next_hand()
         elif kind is Stake:
             self._on_stake(action.amount)  # type: ignore[attr-defined]
         elif kind is Double:
@@ -772,16 +712,6 @@ class VingtUn(Game):
         else:  # DeclineSale
             self._buyer = -1
             self._begin_round()
-        return _new(Record, (seat, action, tuple(self._entries)))
-
-    def _pay(self, payments: list[Payment], note: str) -> None:
-        """Pay through the ledger as one batch (zero payments left out), and record it."""
-        payments = [p for p in payments if p.amount]
-        if payments:
-            self._ledger.apply(payments, note)
-            self._money = None
-            self._entries.append(_new(Note, (note,)))
-            self._entries.extend(payments)
 
     def _between(self, seat: int, amount: int) -> Payment:
         """``amount`` > 0: the dealer pays the player; < 0: the player pays the dealer."""
@@ -805,39 +735,21 @@ class VingtUn(Game):
         self._entries.append(_new(Dealt, (seat, hand, card, self._alone[seat] if face_down else None)))
         return card
 
-    def _fresh_pack(self, top: Sequence[int] = ()) -> None:
-        self._entries.append(PACK_MADE_UP)
-        self._pack.shuffle(top)
-        self._passes = 1
 
     # -- the session, the deal and the round --------------------------------------------------
 
-    def _start(self, dealer: int | None, top: Sequence[int]) -> None:
-        """Choose the first dealer ("the player to whom the first ace is dealt"), then begin."""
-        self._open_ledger()
-        self._entries = []
-        if dealer is None:
-            dealer, draws = self._pack.first_to_turn_up(self.players, ACE)
-            self._first_dealer_draw = draws
-            self._entries.append(Note(f"the first ace falls to p{dealer}, who deals"))
-            self._entries.extend(turned_up(draws))  # one card to each seat in turn, from seat 0
+    def _open_deal(self) -> None:
+        """A new tenure when the deal has passed (or the session begins), else the next round."""
+        if self._deal_round == 0:
+            self._begin_tenure()
         else:
-            self._entries.append(Note(f"p{dealer} deals"))
-        self._session.first_dealer = dealer
-        self._begin_deal(dealer, top)
-        self._records.append(Record(None, None, tuple(self._entries)))
+            self._begin_round()
 
-    def _begin_deal(self, seat: int, top: Sequence[int] = ()) -> None:
-        """A new tenure for ``seat``: pool contributions, a fresh pack, maybe a sale."""
-        self._proper_dealer = self._dealer = seat
-        self._seller = self._buyer = -1
-        self._deal_round = 0
-        self._order = []
-        self._double = False
-        self._decisions = 0
-        self._clear_hands()
-        self._fresh_pack(top)
-        self._deal_start = self._player_balances()
+    def _begin_tenure(self) -> None:
+        """A new tenure for the dealer: pool contributions, a fresh pack, maybe a sale."""
+        seat = self._proper_dealer = self._dealer
+        self._make_up_pack()
+        self._passes = 1
         if self.options.pool_contribution:
             self._pay([Payment(self.names[s], "pool", self.options.pool_contribution)
                        for s in range(self.players) if s not in self._session.out],
@@ -851,7 +763,7 @@ class VingtUn(Game):
     def _card_places(self) -> dict[Place, list[int]]:
         """Every card of the pack by where it lies (omniscient): the hands on the table (not
         those thrown up: their cards are among the used ones), the stock and the used cards."""
-        places = {hand_place(row, i): list(hand.cards) for row, hands in self._rows_in_play()
+        places = {hand_place(row, i): list(hand.cards) for row, hands in enumerate(self._hands)
                   for i, hand in enumerate(hands) if not hand.collected}  # fmt: skip
         places.update({STOCK: self._pack.stock, USED: self._pack.used})
         return places
@@ -864,25 +776,31 @@ class VingtUn(Game):
         self._pack.stock = [names.get(card, card) for card in self._pack.stock]
         self._pack.used = [names.get(card, card) for card in self._pack.used]
 
-    def _rows_in_play(self) -> list[tuple[int, list[Hand]]]:
-        """Each seat's hands on the table, by seat; none once the session is over (the last
-        deal's hands stay to be seen, but their cards were gathered with the used ones)."""
-        return [] if self._phase == OVER else list(enumerate(self._hands))
-
     def _seen_now(self, seat: Optional[int]) -> Knowledge:
         """:meth:`Game._seen_now`: the seat's own hands on the table, and every card face up or
         shown there (a hand thrown up is off the table)."""
         known = Knowledge(seat)
-        for row, hands in self._rows_in_play():
+        for row, hands in enumerate(self._hands):
             for i, hand in enumerate(hands):
                 for card in hand.seen(row == seat):
                     if card is not None:
                         known.places.setdefault(card, []).append(hand_place(row, i))
         return known
 
-    def _player_balances(self) -> list[int]:
-        balances = self._ledger._balances
-        return [balances[name] for name in self.names]
+    def cards_on_table(self) -> list[int]:
+        """Every card in a hand on the table (not those thrown up: they are among the used)."""
+        return [c for hands in self._hands for hand in hands if not hand.collected for c in hand.cards]
+
+    def _clear_deal(self) -> None:
+        """The table cleared at a deal's end (the cards were gathered with the used ones)."""
+        super()._clear_deal()
+        self._clear_hands()
+        self._order: list[int] = []
+        self._naturals: list[int] = []
+        self._turn = self._hand_index = 0
+        self._double = False
+        self._seller = self._buyer = -1
+        self._price = 0
 
     def _clear_hands(self) -> None:
         self._hands: list[list[Hand]] = [[] for _ in range(self.players)]
@@ -908,10 +826,6 @@ class VingtUn(Game):
             seats = rotation(self._proper_dealer, self.players, out)
             order = self._orders[key] = [s for s in seats if s != self._dealer]
         self._order = list(order)
-        self._double = False
-        self._naturals = []
-        self._truncated = False
-        self._clear_hands()
         rows = self._row_views
         for seat in self._order:
             self._hands[seat].append(Hand(self._card(seat, 0, True), rows[seat]))
@@ -964,7 +878,7 @@ class VingtUn(Game):
         self._phase = PLAY
         self._turn = 0
         self._hand_index = 0
-        self._advance()
+        self._next_hand()
 
     def _show(self, seat: int, index: int) -> None:
         hand = self._hands[seat][index]
@@ -993,7 +907,7 @@ class VingtUn(Game):
             shares = split(self._ledger.balance("pool"), naturals, self._order)
             self._pay([Payment("pool", self.names[s], a) for s, a in shares.items()], "the pool to the natural")
 
-    def _advance(self) -> None:
+    def _next_hand(self) -> None:
         """Move to the next hand that needs a decision, playing the dealer's part when due."""
         hands = self._hands
         while self._phase == PLAY:
@@ -1007,9 +921,6 @@ class VingtUn(Game):
                 hand = row[self._hand_index]
                 # a player's 21 is asked all the same (content, his only choice: _at_twenty_one),
                 # so that his turn tells nobody what his face-down cards make
-                if self.options.max_decisions and self._bound_reached():
-                    hand.finish()
-                    continue
                 return
             self._turn += 1
             self._hand_index = 0
@@ -1017,20 +928,20 @@ class VingtUn(Game):
             row = hands[self._dealer]
             while self._hand_index < len(row):
                 hand = row[self._hand_index]
-                if not (hand.done or hand.points() >= 21) and not self._bound_reached():
+                if not (hand.done or hand.points() >= 21):
                     break
                 hand.finish()
                 self._hand_index += 1
             if self._hand_index == len(row):
                 self._showdown()
 
-    def _bound_reached(self) -> bool:
-        """The bound on decisions per deal is reached: the hand in play stands."""
-        bound = self.options.max_decisions
-        if bound and self._decisions >= bound:
-            self._truncated = True
-            return True
-        return False
+    def _truncate(self) -> None:
+        """The bound on decisions is reached (docs/rules.md 6.1): every hand still to play
+        stands, the dealer's too, and the deal goes to the show."""
+        deal = self._session.deals
+        while self._session.deals == deal and self._phase in (PLAY, DEALER):
+            self._hands[self._row()][self._hand_index].finish()
+            self._next_hand()
 
     def _dealer_turn(self) -> None:
         """The dealer turns up his cards and plays, if any player's hand still stands."""
@@ -1042,7 +953,7 @@ class VingtUn(Game):
             self._end_round()
             return
         self._show(self._dealer, 0)  # "He then turns up his own two cards ... in view of the company"
-        self._advance()
+        self._next_hand()
 
     def _on_draw(self) -> None:
         row = self._row()
@@ -1055,7 +966,7 @@ class VingtUn(Game):
             self._move_hand(row, self._hand_index, USED)
             hand.throw_up()
             self._pack.used.extend(hand.cards)
-        self._advance()
+        self._next_hand()
 
     def _on_divide(self, stake: int) -> None:
         """Divide the pair in play: the second card starts a new hand, just after it,
@@ -1070,7 +981,7 @@ class VingtUn(Game):
         hands.insert(index + 1, second)
         for i in (index, index + 1):
             hands[i].add(self._card(row, i, hands[i].comes_face_down()))
-        self._advance()
+        self._next_hand()
 
     def _move_hand(self, row: int, index: int, target: Place) -> None:
         """The entries of every card of ``row``'s hand ``index`` going to ``target``."""
@@ -1117,54 +1028,28 @@ class VingtUn(Game):
         self._end_round()
 
     def _end_round(self) -> None:
-        """Collect the cards, close the deal, and pass the deal when it is due."""
-        used = self._pack.used  # the pone collects the cards (the driver's own: no check needed)
-        for seat in self._order:
-            for hand in self._hands[seat]:
-                if not hand.collected:
-                    used.extend(hand.cards)
-        for hand in self._hands[self._dealer]:
-            used.extend(hand.cards)
-        self._entries.append(GATHERED_USED)
+        """The round is over: seats out of counters stand out (a freeze-out), the deal passes
+        when it is due, and the table closes the deal (:meth:`Table._end_deal`)."""
         self._deal_round += 1
-        after = self._player_balances()
-        self._rewards = [a - b for a, b in zip(after, self._deal_start)]
-        self._deal_start = after
-        self._last_truncated = self._truncated
-        self._entries.append(_new(DealEnded, (self._session.deals, tuple(self._rewards), self._truncated,
-                                              self.roles())))  # fmt: skip
-        if self.options.until == "freeze_out":
-            self._freeze_out()
-        next_dealer = self._next_dealer()
+        out = set(self._out_seats())
+        for seat in sorted(out - self._session.out):
+            self._entries.append(Note(f"p{seat} has no counters left and stands out"))
+        next_dealer = self._next_dealer(out)
         passes = next_dealer >= 0
-        players_in = self.players - len(self._session.out)
-        if self._dealer in self._session.out or self._proper_dealer in self._session.out:
+        if self._dealer in out or self._proper_dealer in out:
             passes = True
-            next_dealer = next_in(self._proper_dealer, self.players, self._session.out)
-        if self._session.deal_ended(next_dealer if passes else self._proper_dealer, passes, players_in):
-            self._phase = OVER
-            return
-        self._decisions = 0
-        if not passes:
-            self._begin_round()
-        else:
-            self._begin_deal(next_dealer)
+            next_dealer = next_in(self._proper_dealer, self.players, out)
+        if passes:
+            self._deal_round = 0  # a tenure begins with the next deal
+        self._end_deal(next_dealer if passes else self._dealer, passes)
 
-    def _freeze_out(self) -> None:
-        """Seats at or below zero stand out for the rest of the session."""
-        balances = self._ledger._balances
-        for seat, name in enumerate(self.names):
-            if balances[name] <= 0 and seat not in self._session.out:
-                self._session.out.add(seat)
-                self._entries.append(Note(f"p{seat} has no counters left and stands out"))
-
-    def _next_dealer(self) -> int:
-        """Who deals next, or -1 if the dealer goes on."""
+    def _next_dealer(self, out: set[int]) -> int:
+        """Who deals next, or -1 if the dealer goes on (``out``: the seats standing out)."""
         options = self.options
-        left = next_in(self._proper_dealer, self.players, self._session.out)
+        left = next_in(self._proper_dealer, self.players, out)
         if self._naturals and self._deal_round != 1 and options.naturals_put_out:
             holder = self._naturals[0]
-            return holder if options.deal_to == "holder" and holder not in self._session.out else left
+            return holder if options.deal_to == "holder" and holder not in out else left
         if options.deal_passes == "natural":
             return -1
         if options.deal_passes == "hands":
@@ -1247,7 +1132,7 @@ class VingtUn(Game):
         """Each seat's three values of the encoding (whether it deals, is out, its balance
         over the starting counters, or 1), as float32 bytes, kept until a payment, a new
         dealer or a seat going out."""
-        money = self._money or self._read_money()
+        money = self._money or self._money_view()
         dealer, out = self._dealer, self._session.out
         kept = self._seats_encoded
         if kept[0] is money and kept[1] == dealer and kept[2] == len(out):
@@ -1283,70 +1168,35 @@ class VingtUn(Game):
 
     # -- copies and documents -----------------------------------------------------------------
 
-    def copy(self) -> VingtUn:
-        twin = VingtUn.__new__(VingtUn)
-        twin.__dict__.update(self.__dict__)
-        twin._pack = self._pack.copy()
+    def _copy_table(self, twin: Any) -> None:
+        """The hands (and their cached views), the order of play, the naturals."""
         twin._row_views = [list(views) for views in self._row_views]
         twin._hands = [[h.copy(views) for h in row] for row, views in zip(self._hands, twin._row_views)]
         twin._order, twin._naturals = list(self._order), list(self._naturals)
-        twin._ledger = self._ledger.copy()
-        twin._ledger_view = twin._viewed = None
-        twin._records = self._records.copy()
-        twin._session = self._session.copy()
-        twin._busy = False
-        twin._entries = []
-        return twin
 
-    def to_dict(self, history: bool = False) -> dict[str, Any]:
-        """The state as plain JSON values: a snapshot of this moment, the same size at every
-        point of a session (``history=True`` adds the start and every action, to replay).
+    def _summary(self) -> dict[str, Any]:
+        return {**super()._summary(), "hands": [[h.to_dict() for h in row] for row in self._hands],
+                "order": list(self._order), "turn": self._turn, "hand_index": self._hand_index,
+                "double": self._double, "seller": self._seller, "buyer": self._buyer, "price": self._price}  # fmt: skip
 
-        It holds the seed, which decides every future card: keep it on the server side.
-        """
-        self._check_snapshot()
-        data: dict[str, Any] = {
-            "game": self.name,
-            "version": 2,
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options.to_dict(),
-            "balances": self._ledger.balances,
-            "pack": self._pack.to_dict(),
-            "session": self._session.to_dict(),
-            "first_record": self.records,
-            "state": {
-                "phase": self._phase, "dealer": self._dealer, "proper_dealer": self._proper_dealer,
-                "seller": self._seller, "buyer": self._buyer, "price": self._price,
-                "deal_round": self._deal_round, "passes": self._passes, "turn": self._turn,
-                "hand_index": self._hand_index, "double": self._double, "order": list(self._order),
-                "naturals": list(self._naturals), "decisions": self._decisions,
-                "truncating": self._truncated, "last_truncated": self._last_truncated,
-                "rewards": list(self._rewards), "deal_start": list(self._deal_start),
-                "first_dealer_draw": [list(cards) for cards in self._first_dealer_draw],
-                "hands": [[h.to_dict() for h in row] for row in self._hands],
-            },
-            "knowledge": self._knowledge_document(),
-        }  # fmt: skip
-        if history:
-            if self._first_record:
-                raise StateError("this game was restored from a snapshot: its earlier actions are not kept")
-            data["history"] = {
-                "start": {"dealer": self._start_args["dealer"], "top": list(self._start_args["top"])},
-                "actions": [r.action.to_dict() for r in self._records if r.action is not None],
-            }
-        return data
+    def _check_session(self) -> None:
+        """The tenure's counts must fit the session: a dealer before the first deal is the
+        first dealer with no tenure yet; in a tenure, the pack has been gone through at least
+        once, and holds every card (the last deal's are among the used ones)."""
+        if not self._session.deals and (self._proper_dealer != -1 or self._deal_round or self._passes):
+            raise StateError("document.deal.game: before the first deal no tenure has begun (proper_dealer -1, "
+                             "deal_round 0, passes 0)")  # fmt: skip
+        if self._proper_dealer >= self.players:
+            raise StateError(f"document.deal.game.proper_dealer must be a seat 0..{self.players - 1} (or -1), "
+                             f"not {self._proper_dealer}")  # fmt: skip
+        if self._session.deals and self._proper_dealer < 0:
+            raise StateError("document.deal.game.proper_dealer must be a seat once a deal has been dealt, not -1")
+        if self._deal_round and not self._passes:
+            raise StateError("document.deal.game.passes: a tenure under way has been through the pack at least once")
+        if self._deal_round or self._session.over:
+            self._pack.check_accounts(())
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> VingtUn:
-        """A game from :meth:`to_dict`, every field checked: StateError names the first problem."""
-        from pycards.games._vingt_un_state import restore
-
-        return restore(cls, data)
-
-
-_TERMS = ("players", "options", "names", "_alone", "_leftwards", "_stakes", "_divides", "_orders", "_masks",
-          "_opening")  # fmt: skip
+_TERMS = ("_leftwards", "_stakes", "_divides", "_orders", "_masks")
 """The attributes :meth:`VingtUn._set_terms` makes, which the new sessions of a table share."""
 _HAND_FEATURES = 9
 _STALE = (None, None, None, None)

@@ -29,7 +29,7 @@ the table makes:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Optional
 
 from pycards.errors import StateError
@@ -73,14 +73,16 @@ class Kind:
 @dataclass(frozen=True)
 class Number(Kind):
     """A whole number from ``low`` to ``high``; ``counters``: an amount of counters, encoded
-    over the starting counters."""
+    over the starting counters; ``start``: its value at the start."""
 
     low: int = 0
     high: int = 2**62
     counters: bool = False
+    start: Optional[int] = None
+    """The value at the start (by default the least from 0 up)."""
 
     def fresh(self, players: int) -> int:
-        return max(self.low, 0)
+        return max(self.low, 0) if self.start is None else self.start
 
     def features(self, value: Any, seat: int, players: int, scale: float) -> tuple[float, ...]:
         return (value * scale if self.counters else float(value),)
@@ -254,9 +256,17 @@ class Piece:
     lasts: Literal["deal", "session", "derived"] = "deal"
     seen: bool = True
 
-    @property
-    def attribute(self) -> str:
-        return "_" + self.name
+    attribute: str = field(init=False, repr=False, compare=False)
+    """The game's attribute that holds it: ``_<name>``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "attribute", "_" + self.name)
+        kind, lasts = self.kind, self.lasts
+        if isinstance(kind, Derived) != (lasts == "derived"):
+            raise ValueError(f"piece {self.name!r}: a Derived kind, and only it, lasts 'derived'")
+        if isinstance(kind, Value) and not isinstance(kind, Data) and (self.seen or lasts != "deal"):
+            raise ValueError(f"piece {self.name!r}: a Value is the game's own bookkeeping of a deal: "
+                             "declare it seen=False and lasting the deal (a Data lasts the session)")
 
 
 def layout(pieces: Sequence[Piece], players: int) -> list[tuple[str, int]]:

@@ -41,16 +41,27 @@ when nobody has a decision to take), :meth:`Table._truncate`, ``to_act``,
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Optional
 
 from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
 from pycards.games.engine.actions import Action, GameInfo
-from pycards.games.engine.document import Reader, same, shown
-from pycards.games.engine.events import GATHERED_USED, PACK_MADE_UP, DealEnded, History, Note, Record, turned_up
+from pycards.games.engine.document import Reader, json_copy, same, shown
+from pycards.games.engine.events import (
+    GATHERED_USED,
+    PACK_MADE_UP,
+    DealEnded,
+    History,
+    Note,
+    Record,
+    makes_up_pack,
+    turned_up,
+)
 from pycards.games.engine.fields import Derived, Piece
 from pycards.games.engine.game import OVER, Game, check_seed
+from pycards.games.engine.knowledge import Knowledge
 from pycards.games.engine.pack import FULL, Pack, seed_key
 from pycards.games.engine.seats import Session, rotation
 from pycards.settlement import MAX_COUNTERS, Ledger, Payment, split
@@ -88,6 +99,20 @@ class Table(Game):
     start), ``until``, ``deals`` and ``rotations`` (how the session ends) and
     ``max_decisions`` (the turn bound, 0 for none)."""
     _ledger: Ledger
+    _DEAL: ClassVar[tuple[Piece, ...]] = ()
+    _SESSION: ClassVar[tuple[Piece, ...]] = ()
+    _KEPT: ClassVar[tuple[Piece, ...]] = ()
+    _SEEN: ClassVar[tuple[Piece, ...]] = ()
+    """The declared pieces that last a deal, that last the session, that are kept (not
+    derived), that the seats see: sorted out once per class."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        state = cls.STATE
+        cls._DEAL = tuple(p for p in state if p.lasts == "deal")
+        cls._SESSION = tuple(p for p in state if p.lasts == "session")
+        cls._KEPT = tuple(p for p in state if p.lasts != "derived")
+        cls._SEEN = tuple(p for p in state if p.seen)
 
     def __init__(self, players: int = 4, seed: int = 0, *, dealer: int | None = None,
                  top: Sequence[int | str] = (), stacks: Sequence[int] | None = None,
@@ -131,39 +156,75 @@ class Table(Game):
         the start of a session."""
         return {}
 
-    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = ()) -> None:
-        """The session before its start: the terms, the ledger, the declared state."""
+    def new_session(self, seed: int) -> Any:
+        """:meth:`Game.new_session`, made faster: the new session shares with this one what the
+        players, the options and the stacks alone decide (the seats' names and turns, the
+        pack's cards, the opening ledger), and checks only the seed."""
+        check_seed(seed)
+        game = type(self).__new__(type(self))
+        start = getattr(self, "_start_args", None) or {"dealer": None, "top": [], "stacks": list(self._stacks)}
+        game._setup(self.players, seed, self.options, start["stacks"], table=self)
+        game._start_args = start
+        game._start(start["dealer"], start["top"])
+        return game
+
+    _SHARED: ClassVar[tuple[str, ...]] = ("names", "_alone", "_turns", "_pool_names", "_credit_all", "_opening")
+    """What :meth:`_setup` makes from the players, the options and the stacks alone: a new
+    session at the same table shares it (none of it is ever changed once made)."""
+
+    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = (),
+               table: Optional[Table] = None) -> None:  # fmt: skip
+        """The session before its start: the terms (or those of ``table``, a session of the same
+        players, options and stacks), the ledger, the declared state."""
         self.players, self.seed, self.options = players, seed, options
-        self._check_terms()
-        self.names = tuple(f"p{i}" for i in range(players))
-        self._alone = tuple((seat,) for seat in range(players))
-        """Each seat's audience of one (a card dealt face down to it), shared by every record."""
-        self._turns = tuple(tuple(rotation(seat, players)) for seat in range(players))
-        """Per seat, every seat in turn from its left (it last)."""
-        self._pack = self._make_pack(seed)
+        self._stacks = list(stacks) or [options.counters] * players
+        """Each seat's counters at the start of the session."""
+        if table is None:
+            self._check_terms()
+            self.names = tuple(f"p{i}" for i in range(players))
+            self._alone = tuple((seat,) for seat in range(players))
+            """Each seat's audience of one (a card dealt face down to it), shared by every record."""
+            self._turns = tuple(tuple(rotation(seat, players)) for seat in range(players))
+            """Per seat, every seat in turn from its left (it last)."""
+            self._pool_names = tuple(self._pools())
+            self._credit_all = self.CREDIT and options.until != "freeze_out"
+            """Whether every seat plays every deal, whatever its balance (credit, no freeze-out)."""
+            self._opening = Ledger({**dict(zip(self.names, self._stacks)), **self._pools()},
+                                   credit=self.names if self.CREDIT else (), journal=False)  # fmt: skip
+            """The ledger at the start of a session (never paid through: each session copies it)."""
+            self._pack = self._make_pack(seed)
+        else:
+            self.__dict__.update({name: table.__dict__[name] for name in self._SHARED})
+            self._pack = table._pack.renewed(seed_key(seed))
+        self._ledger = self._opening.copy()
+        self._money = None
         self._records = History()
         self._busy = False
         self._entries: list[Any] = []
-        self._stacks = list(stacks) or [options.counters] * players
-        """Each seat's counters at the start of the session."""
-        self._ledger = Ledger({**dict(zip(self.names, self._stacks)), **self._pools()},
-                              credit=self.names if self.CREDIT else (), journal=False)  # fmt: skip
         limit = options.rotations if options.until == "rotations" else options.deals
         self._session = Session(options.until, limit, 0)
         self._phase = OVER
         self._dealer = 0
         self._top: list[int] = []
-        for piece in self.STATE:
-            if piece.lasts != "derived":
-                setattr(self, piece.attribute, piece.kind.fresh(players))
+        for piece in self._SESSION:
+            setattr(self, piece.attribute, piece.kind.fresh(players))
         self._clear_deal()
         self._decisions = 0
         self._truncated = self._last_truncated = False
         self._rewards = [0] * players
         self._deal_start = list(self._stacks)
-        self._base: dict[str, Any] = {}
+        self._base: tuple[Any, ...] = ()
         self._deal_actions: list[Action] = []
-        self._known_at_deal: Optional[list[Any]] = None
+        self._first_dealer_draw: list[list[int]] = []
+        self._deal_mark: Optional[tuple[int, int]] = None
+        """Where the deal in play began: the index of the record then being made among those
+        kept, and the entries it held then (None: before the records kept, in a game restored
+        from a snapshot of this deal)."""
+        self._deal_prefix: list[Record] = []
+        """The records of the deal in play made before the records kept (a restored game's)."""
+        self._known_at_deal: list[Knowledge] = []
+        """What each seat, then a spectator, knew at the start of the deal a game was restored
+        in (where the pack lasts from deal to deal)."""
 
     def _check_terms(self) -> None:
         """GameOptionError for terms that do not fit the number of players (the options'
@@ -173,15 +234,15 @@ class Table(Game):
         """Clear the table for a deal: every declared piece that lasts a deal made fresh (a
         game clears its other per-deal state in an override)."""
         players = self.players
-        for piece in self.STATE:
-            if piece.lasts == "deal":
-                setattr(self, piece.attribute, piece.kind.fresh(players))
+        for piece in self._DEAL:
+            setattr(self, piece.attribute, piece.kind.fresh(players))
 
     def _start(self, dealer: int | None, top: Sequence[int]) -> None:
         """Choose the first dealer (docs/rules.md 6.1), then deal."""
         self._entries = []
         if dealer is None:
             dealer, draws = self._pack.first_to_turn_up(self.players, self.FIRST_DEALER)
+            self._first_dealer_draw = draws
             self._entries.append(Note(f"the first {_RANK_NAMES.get(self.FIRST_DEALER, 'card')} falls to "
                                       f"p{dealer}, who deals"))  # fmt: skip
             self._entries.extend(turned_up(draws))
@@ -216,7 +277,7 @@ class Table(Game):
     def roles(self) -> tuple[str, ...]:
         """Each seat's part in the deal in play (or the last): the dealer, a player, or out."""
         out, dealer = self._session.out, self._dealer
-        return tuple("dealer" if s == dealer else "out" if s in out else "player" for s in range(self.players))
+        return tuple(["dealer" if s == dealer else "out" if s in out else "player" for s in range(self.players)])
 
     @property
     def info(self) -> GameInfo:
@@ -244,7 +305,8 @@ class Table(Game):
         self._decisions += 1
         self._deal_actions.append(action)
         self._act(action, seat)
-        self._advance()
+        if self.options.max_decisions or self.to_act is None:
+            self._advance()
         return _new(Record, (seat, action, tuple(self._entries)))
 
     def _act(self, action: Action, seat: int) -> None:
@@ -261,6 +323,9 @@ class Table(Game):
                     return
                 self._truncated = True
                 self._truncate()
+                if self._phase != OVER and self._decisions >= bound and self.to_act is not None:
+                    raise RuntimeError(f"{self.name}: _truncate() left seat {self.to_act} to act at the bound "
+                                       "on decisions")  # fmt: skip
             else:
                 self._step()
 
@@ -270,7 +335,8 @@ class Table(Game):
 
     def _truncate(self) -> None:
         """The bound on decisions is reached: every player still to act is held to have done
-        what the game says (its entries say so), and the deal goes on to its end."""
+        what the game says (its entries say so), and the deal goes on to its end without
+        another decision (a seat still to act after it is a RuntimeError: the game's bug)."""
         raise NotImplementedError
 
     # -- money -------------------------------------------------------------------------------
@@ -280,21 +346,38 @@ class Table(Game):
         payments = [p for p in payments if p.amount]
         if payments:
             self._ledger.apply(payments, note)
+            self._money = None
             self._entries.append(_new(Note, (note,)))
             self._entries.extend(payments)
 
+    _money: Optional[tuple[tuple[int, ...], int]] = None
+
+    def _money_view(self) -> tuple[tuple[int, ...], int]:
+        """Every seat's counters and the pools' together, as the views show them: made once
+        after each payment (whatever writes the ledger sets ``_money`` to None)."""
+        money = self._money
+        if money is None:
+            balances = self._ledger._balances
+            money = self._money = (tuple([balances[name] for name in self.names]),
+                                   sum(balances[name] for name in self._pool_names))  # fmt: skip
+        return money
+
     def _holding(self, seat: int) -> bool:
-        """Whether ``seat`` holds counters (with credit, whether it has any left)."""
-        return self._ledger._balances[self.names[seat]] > 0
+        """Whether ``seat`` holds counters: with credit, always, but in a freeze-out (where a
+        seat at or below zero stands out)."""
+        return self._credit_all or self._ledger._balances[self.names[seat]] > 0
 
     def _holders(self) -> int:
         """The seats holding counters."""
-        return sum(self._holding(s) for s in range(self.players))
+        if self._credit_all:
+            return self.players
+        balances, names = self._ledger._balances, self.names
+        return sum(balances[name] > 0 for name in names)
 
     def _pooled(self) -> int:
         """The counters the pools hold now."""
         balances = self._ledger._balances
-        return sum(balances[name] for name in self._pools())
+        return sum(balances[name] for name in self._pool_names)
 
     # -- the deal and the session ---------------------------------------------------------------
 
@@ -303,18 +386,19 @@ class Table(Game):
         return self._turns[seat]
 
     def _out_seats(self) -> list[int]:
-        """The seats that sit out of the next deal: by default those without counters under
-        table stakes, in a freeze-out those at or below zero, else none."""
-        if self.CREDIT and self.options.until != "freeze_out":
+        """The seats that sit out of the next deal: those holding no counters
+        (:meth:`_holding`)."""
+        if self._credit_all:
             return []
-        return [s for s in range(self.players) if not self._holding(s)]
+        balances, names = self._ledger._balances, self.names
+        return [s for s in range(self.players) if balances[names[s]] <= 0]
 
     def _begin_deal(self) -> None:
         """Keep the state the session carries into the deal (the snapshot's), then open it."""
         self._session.out = set(self._out_seats())
-        if self.PACK_LASTS == "session":
-            self._known_at_deal = [self.knowledge(seat) for seat in (*range(self.players), None)]
-        self._base = self._base_state()
+        self._deal_mark = (len(self._records), len(self._entries))
+        self._deal_prefix = []
+        self._base = self._base_values()
         self._deal_actions = []
         self._decisions = 0
         self._truncated = False
@@ -364,7 +448,7 @@ class Table(Game):
             dealer = self._next_dealer_after_share()
         if passes is None:
             passes = dealer != self._dealer
-        holding = self._seats_in_play()
+        holding = self._holders()
         over = self._session.deal_ended(dealer, passes, holding, self._passed_over(dealer))
         if not self.CREDIT and (holding < 2 or shared and not self._deal_actions and not self._carried()):
             over = True
@@ -373,29 +457,24 @@ class Table(Game):
             self._session.play_on()  # the pool is played for
             over = False
         self._session.over = over
-        self._close_deal()
-        self._dealer = dealer
+        self._close_deal(last=over)
         if over:
-            self._put_away()
+            self._put_away()  # the last deal's dealer stays with its table
         else:
+            self._dealer = dealer
             self._begin_deal()
 
-    def _seats_in_play(self) -> int:
-        """The seats that could play the next deal (a freeze-out ends with one)."""
-        if self.CREDIT and self.options.until != "freeze_out":
-            return self.players
-        return self._holders()
 
     def _carried(self) -> int:
         """The counters the pools held at the start of the deal in play."""
-        base = self._base.get("balances", {})
-        return sum(base.get(name, 0) for name in self._pools())
+        balances = self._base[0]
+        return sum(balances[name] for name in self._pool_names)
 
     def _share_pools(self) -> None:
         """Nobody holds counters: the deal's players share the pools (law 76's odd counter)."""
         dealt = self._dealt_in()
         balances = self._ledger._balances
-        for pool in self._pools():
+        for pool in self._pool_names:
             shares = split(balances[pool], dealt, dealt)
             self._pay([Payment(pool, self.names[s], shares[s]) for s in dealt],
                       "nobody holds counters: the last deal's players share the pool (law 76)")  # fmt: skip
@@ -408,7 +487,7 @@ class Table(Game):
         """The session is over with counters in the pools: the first holder takes them."""
         holders = [s for s in range(self.players) if self._holding(s)]
         balances = self._ledger._balances
-        for pool in self._pools():
+        for pool in self._pool_names:
             if balances[pool] and holders:
                 self._pay([Payment(pool, self.names[holders[0]], balances[pool])], f"p{holders[0]} takes what is left")
 
@@ -417,15 +496,19 @@ class Table(Game):
         out = self._session.out
         return [s for s in self._turn_from(self._dealer) if s not in out]
 
-    def _close_deal(self) -> None:
-        """The deal's rewards and its closing entry, the cards gathered, the table cleared."""
+    def _close_deal(self, last: bool = False) -> None:
+        """The deal's rewards and its closing entry; then, unless it is the session's ``last``
+        (whose table stays as it ended, to be seen), the cards gathered and the table cleared
+        for the next deal."""
         balances = self._ledger._balances
         self._rewards = [balances[name] - start for name, start in zip(self.names, self._deal_start)]
         self._last_truncated = self._truncated
-        self._entries.append(DealEnded(self._session.deals - 1, tuple(self._rewards), self._truncated, self.roles()))
-        self._gather()
+        ended = (self._session.deals - 1, tuple(self._rewards), self._truncated, self.roles())
+        self._entries.append(_new(DealEnded, ended))
         self._on_deal_ended()
-        self._clear_deal()
+        if not last:
+            self._gather()
+            self._clear_deal()
 
     def _on_deal_ended(self) -> None:
         """What the game carries to the next deal, from the deal just ended."""
@@ -444,20 +527,17 @@ class Table(Game):
         return list(seats[:seats.index(dealer)])
 
     def _put_away(self) -> None:
-        """The session is over: the cards are put away (a snapshot of it is the same)."""
+        """The session is over: the last deal's table stays as it ended, to be seen (its cards
+        where they lie). A snapshot of it is the last deal's: its start and its actions, which
+        end the session again."""
         self._session.out = set(self._out_seats())
         self._phase = OVER
-        self._pack.stock, self._pack.used = [], []
-        self._entries.append(PACK_MADE_UP)  # put away as a pack
-        self._known_at_deal = None
-        self._base = self._base_state()
-        self._deal_actions = []
 
     # -- declared state in the views ------------------------------------------------------------
 
     def _declared_observation(self) -> dict[str, Any]:
         """The declared pieces every seat sees, as an observation shows them."""
-        return {p.name: p.kind.view(self._value(p)) for p in self.STATE if p.seen}
+        return {p.name: p.kind.view(self._value(p)) for p in self._SEEN}
 
     def _value(self, piece: Piece) -> Any:
         """The declared ``piece``'s value now."""
@@ -466,16 +546,15 @@ class Table(Game):
 
     def _declared_size(self) -> int:
         players = self.players
-        return sum(p.kind.size(players) for p in self.STATE if p.seen)
+        return sum(p.kind.size(players) for p in self._SEEN)
 
     def _declared_features(self, seat: int, scale: float) -> list[float]:
         """The declared pieces' features as ``seat`` sees them (their layout:
         :func:`~pycards.games.engine.fields.layout`)."""
         players = self.players
         features: list[float] = []
-        for p in self.STATE:
-            if p.seen:
-                features += p.kind.features(self._value(p), seat, players, scale)
+        for p in self._SEEN:
+            features += p.kind.features(self._value(p), seat, players, scale)
         return features
 
     # -- copies and documents ------------------------------------------------------------------
@@ -487,9 +566,8 @@ class Table(Game):
         twin.__dict__.update(self.__dict__)
         for name in self._COPIED:
             setattr(twin, name, list(getattr(self, name)))
-        for piece in self.STATE:
-            if piece.lasts != "derived":
-                setattr(twin, piece.attribute, piece.kind.copy(getattr(self, piece.attribute)))
+        for piece in self._KEPT:
+            setattr(twin, piece.attribute, piece.kind.copy(getattr(self, piece.attribute)))
         twin._pack = self._pack.copy()
         twin._ledger = self._ledger.copy()
         twin._ledger_view = twin._viewed = None
@@ -504,29 +582,70 @@ class Table(Game):
         """Copy into ``twin`` (a shallow copy of this game) the state of the family's table
         that no declaration covers."""
 
+    def _base_values(self) -> tuple[Any, ...]:
+        """The state the session carries into a deal, kept as it is now (copies of what will
+        change); :meth:`_base_state` writes it out when a snapshot asks."""
+        return (dict(self._ledger._balances), self._dealer, self._session.to_dict(), self._pack.shuffles,
+                self._top, self._rewards, self._last_truncated,
+                [p.kind.copy(getattr(self, p.attribute)) for p in self._SESSION],
+                self._pack.copy() if self.PACK_LASTS == "session" else None)  # fmt: skip
+
     def _base_state(self) -> dict[str, Any]:
-        """The state the session carries into a deal (or to its end): the snapshot's."""
+        """The state the session carried into the deal in play (or the last, once the session is
+        over): the snapshot's ``deal``."""
+        balances, dealer, session, shuffles, top, rewards, truncated, pieces, pack = self._base
         base: dict[str, Any] = {
-            "balances": self._ledger.balances,
-            "dealer": self._dealer,
-            "session": self._session.to_dict(),
-            "shuffles": self._pack.shuffles,
-            "top": list(self._top),
-            "rewards": list(self._rewards),
-            "last_truncated": self._last_truncated,
-            "game": {p.name: p.kind.write(getattr(self, p.attribute)) for p in self.STATE if p.lasts == "session"},
+            "balances": dict(balances),
+            "dealer": dealer,
+            "session": dict(session, out=list(session["out"])),
+            "shuffles": shuffles,
+            "top": list(top),
+            "rewards": list(rewards),
+            "last_truncated": truncated,
+            "first_dealer_draw": [list(cards) for cards in self._first_dealer_draw],
+            "game": {p.name: p.kind.write(value) for p, value in zip(self._SESSION, pieces)},
         }
-        if self.PACK_LASTS == "session" and self._known_at_deal is not None:
-            base["pack"] = self._pack.to_dict()
-            base["knowledge"] = [known.to_dict() for known in self._known_at_deal]
+        if pack is not None:
+            base["pack"] = pack.to_dict()
         return base
+
+    def _knowledge_at_deal(self) -> list[Knowledge]:
+        """What each seat, then a spectator, knew when the deal in play began: from the records
+        kept since the pack was last made up, to the point of the record in which the deal
+        began (worked out only for a snapshot: a deal's start costs nothing)."""
+        mark = self._deal_mark
+        if mark is None:
+            return self._known_at_deal
+        start, entries = mark
+        before: list[Record] = []
+        for index, record in zip(range(len(self._records) - 1, -1, -1), reversed(self._records)):
+            if index > start:
+                continue
+            if index == start:
+                record = Record(record.seat, record.action, record.entries[:entries])
+            before.append(record)
+            if makes_up_pack(record):
+                break
+        before.reverse()
+        return [self._knowledge_from(before, seat) for seat in (*range(self.players), None)]
+
+    def _deal_records(self) -> list[tuple[Any, ...]]:
+        """The entries of every record of the deal in play, from its start (omniscient)."""
+        mark = self._deal_mark
+        if mark is None:
+            return [r.entries for r in self._deal_prefix] + [r.entries for r in self._records]
+        start, entries = mark
+        records = [r.entries for r in self._records.since(start)]
+        return [records[0][entries:], *records[1:]] if records else []
 
     def _summary(self) -> dict[str, Any]:
         """The state a document states for the deal in play, compared with where its actions
-        lead: the phase, whose turn, the balances, and every declared piece of the deal."""
-        return {"phase": self._phase, "to_act": self.to_act, "balances": self._ledger.balances,
-                **{p.name: p.kind.write(getattr(self, p.attribute)) for p in self.STATE
-                   if p.lasts == "deal" and p.kind.size(self.players)}}  # fmt: skip
+        lead: the phase, whose turn, the balances, every declared piece of the deal, and a
+        digest of the deal's records (its actions must lead to the very same events)."""
+        digest = int.from_bytes(hashlib.blake2b(repr(self._deal_records()).encode(), digest_size=6).digest(), "big")
+        return {"phase": self._phase, "to_act": self.to_act, "balances": self._ledger.balances, "events": digest,
+                **{p.name: p.kind.write(getattr(self, p.attribute)) for p in self._DEAL
+                   if p.kind.size(self.players)}}  # fmt: skip
 
     def to_dict(self, history: bool = False) -> dict[str, Any]:
         """The state as plain JSON values: the session at the start of the deal in play, the
@@ -546,7 +665,7 @@ class Table(Game):
             "options": self.options.to_dict(),
             "stacks": list(self._stacks),
             "first_record": self.records,
-            "deal": dict(self._base),
+            "deal": self._deal_document(),
             "actions": [a.to_dict() for a in self._deal_actions],
             "state": self._summary(),
         }
@@ -559,6 +678,14 @@ class Table(Game):
                 "actions": [r.action.to_dict() for r in self._records if r.action is not None],
             }
         return data
+
+    def _deal_document(self) -> dict[str, Any]:
+        """The state the session carried into the deal in play, as a snapshot holds it (where
+        the pack lasts from deal to deal, with what each seat knew of it then)."""
+        deal = self._base_state()
+        if "pack" in deal:
+            deal["knowledge"] = [known.to_dict() for known in self._knowledge_at_deal()]
+        return deal
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Any:
@@ -589,8 +716,10 @@ class Table(Game):
             game._restore_base(doc.reader("deal"))
             game._records.append(Record(None, None, tuple(game._entries)))  # the deal's opening
             game._replay(doc.list("actions", game.max_decisions_per_deal()), "document.actions")
+            game._deal_mark = None  # the deal began before the records this game keeps
             game._first_record = doc.int("first_record", 1, 2**62)  # the session's start made one
             game._known_before = [game.knowledge(seat) for seat in (*range(players), None)]
+            game._deal_prefix = list(game._records)
             game._records = History()
         for key, value in game.to_dict().items():
             if not same(doc.value(key), value):
@@ -615,8 +744,9 @@ class Table(Game):
 
     def _restore_base(self, base: Reader) -> None:
         """Take the state the session carried into a deal, checked, and open that deal."""
-        keys = ["balances", "dealer", "session", "shuffles", "top", "rewards", "last_truncated", "game"]
-        if self.PACK_LASTS == "session" and "pack" in base.data:
+        keys = ["balances", "dealer", "session", "shuffles", "top", "rewards", "last_truncated",
+                "first_dealer_draw", "game"]
+        if self.PACK_LASTS == "session":
             keys += ["pack", "knowledge"]
         base.only(*keys)
         players = self.players
@@ -628,10 +758,13 @@ class Table(Game):
         if total != self._ledger.total:
             raise StateError(f"document.deal.balances add up to {total}, not {self._ledger.total}")
         self._ledger = Ledger(values, credit=credit, journal=False)
-        self._ledger_view = None
+        self._ledger_view = self._money = None
         self._dealer = base.int("dealer", 0, players - 1)
         self._session.restore(base.reader("session").only("first_dealer", "deals", "returns", "out", "over"),
                               players)  # fmt: skip
+        if self._session.over:
+            raise StateError("document.deal.session.over: a snapshot's deal is one in play (a finished "
+                             "session's snapshot is its last deal's)")  # fmt: skip
         self._pack.shuffles = base.int("shuffles", 0, 2**62)
         self._top = base.cards("top", len(self._pack.cards))
         self._pack.check_top(self._top, StateError)
@@ -641,25 +774,38 @@ class Table(Game):
         if self._session.deals == 0 and any(self._rewards):
             raise StateError(f"document.deal.rewards must be zeros before the first deal ends, not {self._rewards}")
         self._last_truncated = base.bool("last_truncated")
-        game = base.reader("game").only(*(p.name for p in self.STATE if p.lasts == "session"))
-        for piece in self.STATE:
-            if piece.lasts == "session":
-                setattr(self, piece.attribute, piece.kind.read(game, piece.name, players))
-        self._check_counts()
-        self._check_session()
-        if self._session.over and self._session.out != set(self._out_seats()):
-            raise StateError(f"document.deal.session.out must be the seats sitting out, not "
-                             f"{sorted(self._session.out)!r}")  # fmt: skip
-        if self._session.over:
-            self._put_away()
-            return
-        if "pack" in base.data:
+        self._first_dealer_draw = self._read_first_dealer_draw(base)
+        if "pack" in keys:  # the stock and the used cards go on from the last deal
             self._pack = Pack.from_dict(base.value("pack"), self._pack.cards, self._pack.key, "document.deal.pack")
             if self._pack.used and not self._session.deals:
                 raise StateError("document.deal.pack: before the first deal no card has been used")
             self._restore_knowledge(base.value("knowledge"), "document.deal.knowledge")
+            self._known_at_deal = list(self._known_before or ())
+        game = base.reader("game").only(*(p.name for p in self._SESSION))
+        for piece in self._SESSION:
+            setattr(self, piece.attribute, piece.kind.read(game, piece.name, players))
+        self._check_counts()
+        self._check_session()
         self._begin_deal()
         self._advance()
+
+    def _read_first_dealer_draw(self, base: Reader) -> list[list[int]]:
+        """The cards turned up to find the first dealer (none if he was given), checked: a list
+        of distinct cards per seat, the last of them the first of its rank, the first dealer's."""
+        draw = base.list("first_dealer_draw", self.players)
+        if not draw:
+            return []
+        rows = [Reader({"cards": cards}, f"document.deal.first_dealer_draw[{i}]").cards("cards", 52)
+                for i, cards in enumerate(draw)]  # fmt: skip
+        first = self._session.first_dealer
+        turned = [c for row in rows for c in row]
+        wanted = [c for c in turned if c >> 2 == self.FIRST_DEALER]
+        if (len(rows) != self.players or len(set(turned)) != len(turned) or not rows[first]
+                or [len(row) for row in rows] != [len(rows[first]) - (s > first) for s in range(self.players)]
+                or wanted != [rows[first][-1]]):  # fmt: skip
+            raise StateError("document.deal.first_dealer_draw must be the cards turned up one to each seat in "
+                             "turn, until the first of the first dealer's rank, his")  # fmt: skip
+        return rows
 
     def _check_counts(self) -> None:
         """A snapshot's session counts and flags must fit the options: a session of deals still

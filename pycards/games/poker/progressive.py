@@ -70,6 +70,7 @@ from pycards.games.engine.document import Reader, shown
 from pycards.games.engine.events import DealEnded, Dealt, Note, Record, turned_up
 from pycards.games.engine.fields import Data, Derived, Flag, Number, PerSeat, Piece
 from pycards.games.engine.options import Options, Range
+from pycards.games.engine.table import Table
 from pycards.games.base import Game
 from pycards.games.poker.table import KNAVE, POOL
 from pycards.settlement import MAX_COUNTERS, Ledger, Payment, split
@@ -178,13 +179,15 @@ class ProgressivePoker(DrawPoker):
     _restakes: list[int]
     _bell_truncated: bool
 
-    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = ()) -> None:
+    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = (),
+               table: Optional[Table] = None) -> None:  # fmt: skip
         sizes = table_sizes(players, options.middle)
         if options.ladies is not None and options.ladies > players:
             raise GameOptionError(f"option ladies must be at most the players ({players}), not {options.ladies!r}")
-        super()._setup(players, seed, options, stacks)
+        super()._setup(players, seed, options, stacks, table)
         waiting = {kept(t): 0 for t in range(len(sizes))}
         self._ledger = Ledger({**self._ledger.balances, BANKER: 0, **waiting}, credit=[BANKER], journal=False)
+        self._money = None
         self._sizes = sizes
         self._seating: list[list[int]] = [[] for _ in sizes]
         self._table_dealers = [0] * len(sizes)

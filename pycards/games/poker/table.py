@@ -166,14 +166,15 @@ class PokerTable(Table):
     def _pools(self) -> dict[str, int]:
         return {POOL: 0}
 
-    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = ()) -> None:
+    def _setup(self, players: int, seed: int, options: Any, stacks: Sequence[int] = (),
+               table: Optional[Table] = None) -> None:  # fmt: skip
         self._carry = 0
         """Counters in the pool from earlier deals, won with this deal's pool."""
         self._next_carry = 0
         """Counters paid in this deal for the next one (penalties "for another jack")."""
         self._dead = 0
         """This deal's antes that are no seat's stake (they go with the pool)."""
-        super()._setup(players, seed, options, stacks)
+        super()._setup(players, seed, options, stacks, table)
 
     def _clear_deal(self) -> None:
         super()._clear_deal()
@@ -420,6 +421,7 @@ class PokerTable(Table):
         if amount:
             payment = _new(Payment, (self.names[seat], POOL, amount))
             self._ledger.apply((payment,), note)
+            self._money = None
             self._entries += (_new(Note, (f"p{seat} {note}",)), payment)
 
     def _ante(self, seat: int, amount: int, live: bool, note: str) -> int:
@@ -655,9 +657,9 @@ class PokerTable(Table):
     def _next_dealer_after_share(self) -> int:
         return self._next_dealer({})  # as nobody held counters, the deal had no holder to go to
 
-    def _close_deal(self) -> None:
+    def _close_deal(self, last: bool = False) -> None:
         self._carry = self._ledger._balances[POOL]
-        super()._close_deal()
+        super()._close_deal(last)
 
     def _out_seats(self) -> list[int]:
         """The seats that sit out of the next deal (no counters; a table's own reasons)."""
