@@ -209,22 +209,11 @@ class HighCard(Table):
     # -- the views ---------------------------------------------------------------------------
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know: its own card (``hand``, empty once folded), every count of
-        counters, who has spoken how."""
+        """What ``seat`` may know: the table's shared keys (:meth:`Table._table_view`), its own
+        card (``hand``, empty once folded), the pool, the ante, who has spoken how."""
         self._check_seat(seat)
-        return {
-            "seat": seat,
-            "deal_number": self.deal_number,
-            "phase": self._phase,
-            "to_act": self.to_act,
-            "dealer": self._dealer,
-            "hand": tuple(self._hands[seat]),
-            "balances": tuple(self.cash(s) for s in range(self.players)),
-            "pool": self.ledger.balance(POOL),
-            "ante": self.options.ante,
-            "out": tuple(sorted(self._session.out)),
-            **self._declared_observation(),
-        }
+        return {**self._table_view(seat), "hand": tuple(self._hands[seat]), "pool": self.ledger.balance(POOL),
+                "ante": self.options.ante, **self._declared_observation()}  # fmt: skip
 
     def observation_size(self) -> int:
         return 52 + 3 * self.players + len(self.PHASES) + 1 + self._declared_size()

@@ -40,7 +40,6 @@ from pycards.games.engine.events import (
     STOCK,
     USED,
     Dealt,
-    Moved,
     Note,
     Place,
     Reshuffled,
@@ -992,9 +991,8 @@ class VingtUn(Table):
         """The entry of the card at ``position`` in ``row``'s hand ``index`` going to ``target``:
         seen by all if it lay face up or the hand is shown, else by its holder alone."""
         hand = self._hands[row][index]
-        card = hand.cards[position]
-        seen = None if hand.shown or hand.hidden[position] is not None else self._alone[row]
-        self._entries.append(_new(Moved, (card, hand_place(row, index), target, seen)))
+        self._move(hand.cards[position], row, hand_place(row, index), target,
+                   hand.shown or hand.hidden[position] is not None)  # fmt: skip
 
     def _showdown(self) -> None:
         """Settle every standing player hand against each of the dealer's hands, as one batch."""

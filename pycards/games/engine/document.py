@@ -22,7 +22,7 @@ from typing import Any, TypeAlias
 from pycards._messages import shown
 from pycards.errors import StateError
 
-__all__ = ["Reader", "StateError", "json_copy", "plain_object", "plain_str", "same", "shown"]
+__all__ = ["Reader", "StateError", "plain_object", "plain_str", "same", "shown"]
 
 # The builtins, for annotations beside the methods named after them.
 _Int: TypeAlias = int
@@ -49,23 +49,6 @@ def same(a: object, b: object) -> bool:
 MOST_FIELDS = 10_000
 """The most fields :func:`plain_object` reads from one object (far more than any document or
 set of options holds): a mapping that never ends is refused."""
-
-
-def json_copy(value: Any) -> Any:
-    """A copy of the JSON value ``value`` (dicts and lists copied all the way down), so that a
-    document handed out never shares a list with the state it was made from.
-
-    >>> state = {"stock": [1, 2]}
-    >>> doc = json_copy(state)
-    >>> doc["stock"].append(3)
-    >>> state
-    {'stock': [1, 2]}
-    """
-    if type(value) is dict:
-        return {k: json_copy(v) for k, v in value.items()}
-    if type(value) is list:
-        return [json_copy(v) for v in value]
-    return value
 
 
 def plain_str(value: object) -> str | None:

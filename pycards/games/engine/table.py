@@ -48,13 +48,15 @@ from typing import Any, ClassVar, Optional
 from pycards.cards import parse
 from pycards.errors import GameOptionError, StateError
 from pycards.games.engine.actions import Action, GameInfo
-from pycards.games.engine.document import Reader, json_copy, same, shown
+from pycards.games.engine.document import Reader, same, shown
 from pycards.games.engine.events import (
     GATHERED_USED,
     PACK_MADE_UP,
     DealEnded,
     History,
+    Moved,
     Note,
+    Place,
     Record,
     makes_up_pack,
     turned_up,
@@ -410,6 +412,12 @@ class Table(Game):
         """The game's deal: its stakes, its cards and its first decision."""
         raise NotImplementedError
 
+    def _move(self, card: int, holder: int, source: Place, target: Place, face_up: bool) -> None:
+        """The entry of ``card`` leaving ``holder``'s ``source`` for ``target`` (docs/rules.md
+        6.1, "What a player sees"): a card that lay face up is seen to go by all; one face
+        down, by its holder alone (the others see a card go, not which)."""
+        self._entries.append(_new(Moved, (card, source, target, None if face_up else self._alone[holder])))
+
     def _make_up_pack(self) -> None:
         """The pack made up and shuffled (the cards stacked for the first deal on top)."""
         self._entries.append(PACK_MADE_UP)
@@ -533,7 +541,17 @@ class Table(Game):
         self._session.out = set(self._out_seats())
         self._phase = OVER
 
-    # -- declared state in the views ------------------------------------------------------------
+    # -- the views ------------------------------------------------------------------------------
+
+    def _table_view(self, seat: int) -> dict[str, Any]:
+        """The keys every game's observation shares: ``seat``, ``deal_number``, ``phase``,
+        ``to_act``, ``dealer``, ``balances`` (each seat's counters) and ``out`` (the seats
+        sitting out); a game adds its own, and its declared pieces
+        (:meth:`_declared_observation`)."""
+        return {"seat": seat, "deal_number": self.deal_number, "phase": self._phase, "to_act": self.to_act,
+                "dealer": self._dealer, "balances": self._money_view()[0],
+                "out": tuple(sorted(self._session.out))}  # fmt: skip
+
 
     def _declared_observation(self) -> dict[str, Any]:
         """The declared pieces every seat sees, as an observation shows them."""

@@ -46,7 +46,6 @@ from pycards.games.engine.events import (
     STOCK,
     USED,
     Dealt,
-    Moved,
     Note,
     Place,
     Reshuffled,
@@ -540,8 +539,9 @@ class PokerTable(Table):
     def _move_out(self, seat: int, cards: Sequence[int], target: Place) -> None:
         """The entries of ``cards`` leaving ``seat``'s hand for ``target``: face down, seen by
         their holder only, but a card that lay face up is seen by all."""
-        source, alone, up = hand_place(seat), self._alone[seat], self._up[seat]
-        self._entries += [_new(Moved, (card, source, target, None if card in up else alone)) for card in cards]
+        source, up = hand_place(seat), self._up[seat]
+        for card in cards:
+            self._move(card, seat, source, target, card in up)
 
     def _on_demand(self, seat: int, demand: Demand) -> None:
         self._entries.append(Note(f"p{seat} discards {demand.discards} and asks for {demand.count}: "
@@ -676,19 +676,14 @@ class PokerTable(Table):
         count of cards and counters, and the game's own public state."""
         me = self._check_seat(seat)
         bets = self._bets
-        obs: dict[str, Any] = {
-            "seat": me,
-            "deal_number": self.deal_number,
-            "phase": self._phase,
-            "to_act": self.to_act,
-            "dealer": self._dealer,
+        obs = self._table_view(me)  # type: ignore[arg-type]
+        obs.update({
             "hand": tuple(self._hands[me]),  # type: ignore[index]
             "up": {s: tuple(self._up[s]) for s in range(self.players) if self._up[s]},
             "shown": dict(self._shown),
             "cards": tuple(len(h) for h in self._hands),
             "live": tuple(bets.live),
             "stakes": tuple(bets.stake),
-            "balances": tuple(self.cash(s) for s in range(self.players)),
             "pool": self._ledger._balances[POOL],
             "carry": self._carry,
             "owed": bets.owed(me) if self._phase == BET else 0,  # type: ignore[arg-type]
@@ -696,9 +691,8 @@ class PokerTable(Table):
             "profile": self.options.profile,
             "discarded": tuple(self._discarded),
             "drawn": tuple(self._drawn),
-            "out": tuple(sorted(self._session.out)),
-        }
-        obs.update(self._declared_observation())
+            **self._declared_observation(),
+        })  # fmt: skip
         return obs
 
     def _domains(self) -> Domains:
