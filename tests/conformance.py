@@ -78,7 +78,7 @@ from pycards.settlement import Payment
 
 __all__ = [
     "Reader", "Terms", "bad_actions", "bad_for_index", "check_codec", "check_hostile", "check_hostile_or_sound",
-    "check_isolated", "check_ledger", "check_no_leak", "check_queries_refused", "check_read_only", "check_refused",
+    "check_isolated", "check_ledger", "check_no_leak", "check_observations", "check_queries_refused", "check_read_only", "check_refused",
     "check_same", "check_sees_the_same", "check_turn", "choose", "codec_actions", "differences", "followers_of",
     "hostile_changes", "hostile_documents", "image", "key_or_none", "lenders", "lookalike", "numbers_blanked", "party",
     "random_terms", "restored", "retyped", "sample", "start",
@@ -575,6 +575,17 @@ def check_codec(game: Game) -> None:
         assert (game.encode(seat) == first).all(), "writing an encoding changed a later one"
 
 
+def check_observations(game: Game) -> None:
+    """Every seat's observation is a dict of plain data (JSON values, tuples and named
+    tuples), a fresh one each call, equal to the last."""
+    for seat in range(game.players):
+        seen = game.observation(seat)
+        assert type(seen) is dict and all(type(k) is str for k in seen), type(seen)
+        json.dumps(seen, default=list)
+        again = game.observation(seat)
+        assert again == seen and again is not seen, f"seat {seat}'s observation"
+
+
 def check_codec_numbering(game: Game) -> None:
     """Every id is an action of the game's classes whose id it is (the whole codec, or a
     sample of a large one)."""
@@ -731,15 +742,18 @@ def wrong_values(game: Game) -> list[Action]:
     return found
 
 
+_FOREIGN: dict[type, list[Action]] = {}
+
+
 def _foreign_actions(game: Game) -> list[Action]:
-    """A few actions of every other registered game (their classes, where not this game's)."""
-    found: list[Action] = []
-    for name in sorted(GAMES):
-        cls = game_class(name)
-        if cls is type(game):
-            continue
-        other = cls(cls.MIN_PLAYERS, 0)
-        found += sample(codec_actions(other), 8)
+    """A few actions of every other registered game (kept per class)."""
+    found = _FOREIGN.get(type(game))
+    if found is None:
+        found = _FOREIGN[type(game)] = []
+        for name in sorted(GAMES):
+            cls = game_class(name)
+            if cls is not type(game):
+                found += sample(codec_actions(cls(cls.MIN_PLAYERS, 0)), 8)
     return found
 
 
@@ -765,12 +779,12 @@ def bad_actions(game: Game) -> list[object]:
     """Things to apply that are not legal now: actions of wrong values, of wrong field types
     (each legal action's fields retyped), look-alike classes of the legal ones (a subclass,
     a sibling of the same name, a subclass equal to everything), non-actions, other games'
-    actions, and the actions of the codec not legal now (legal at another moment); after the
-    session is over, every one of them."""
+    actions, and the actions of the codec not legal now (legal at another moment: a sample,
+    and the last 80 ids); after the session is over, every one of them."""
     pool: list[object] = [*wrong_values(game), *non_actions(game), *_foreign_actions(game)]
     codec = codec_actions(game)
     step = max(1, len(codec) // 60)
-    pool += codec[::step] + codec[-12:]
+    pool += codec[::step] + codec[-80:]
     for action in game.legal_actions()[:40]:
         pool += retyped(action)
         pool += [_copy_as(action, lookalike(type(action), kind)) for kind in ("subclass", "sibling", "liar")]
@@ -780,7 +794,7 @@ def bad_actions(game: Game) -> list[object]:
 
 def _views(game: Game) -> list[Any]:
     """Every seat's observation, encoding and view of the last record kept."""
-    last = max(game.records - 1, game.records - len(list(game.history())))
+    last = max(game.records - 1, _first_kept(game))
     return [(game.observation(s), game.encode(s).tobytes(), game.events(s, since=last))
             for s in range(game.players)]  # fmt: skip
 
@@ -828,7 +842,7 @@ def check_queries_refused(game: Game) -> None:
         _refuses(lambda: game.knowledge(seat), f"knowledge({shown(seat)})")  # type: ignore[arg-type]
         _refuses(lambda: game.resample(seat, 0), f"resample({shown(seat)}, 0)")  # type: ignore[arg-type]
         _refuses(lambda: game.events(seat), f"events({shown(seat)})")  # type: ignore[arg-type]
-    first = game.records - len(list(game.history()))
+    first = _first_kept(game)
     for since in (first - 1, game.records + 1, 1.0, True, "0", -(10**400)):
         _refuses(lambda: game.events(0, since=since), f"events(0, since={shown(since)})")  # type: ignore[arg-type]
     for rng in (1.5, "7", None, [1], 2**300):
@@ -840,7 +854,7 @@ def check_queries_refused(game: Game) -> None:
             raise AssertionError(f"resample(0, {shown(rng)}) did not raise")
     for index in (-1, game.num_actions, 1.0, True, None, "0", 10**400, np.float64(0)):
         _refuses(lambda: game.action_from_index(index), f"action_from_index({shown(index)})")  # type: ignore[arg-type]
-    for action in sample(bad_for_index(game), 40):
+    for action in bad_for_index(game):
         _refuses(lambda: game.action_index(action), f"action_index({shown(action)})")  # type: ignore[arg-type]
 
 
@@ -870,10 +884,17 @@ def followers_of(game: Game) -> list[tuple[str, Game]]:
     return found
 
 
+def _first_kept(game: Game) -> int:
+    """The index of the first record the game keeps (0, or the snapshot it was restored from)."""
+    return game.records - len(list(game.history()))
+
+
 def check_same(game: Game, follower: Game, how: str, since: Optional[int] = None) -> None:
     """``follower`` is in the same state as ``game``: the same document, turn, legal actions and
-    mask, counts, results and ledger, every seat's observation, encoding and knowledge (and a
-    spectator's), and (from record ``since``) the same events for every seat and a spectator."""
+    mask, counts, results and ledger, every seat's observation and encoding, and the same events
+    for every seat and a spectator from record ``since`` (by default from the first both keep);
+    by default (a copy just taken, or a session's end), every seat's and a spectator's
+    knowledge too (later, the same events keep it the same)."""
     mine, theirs = game.to_dict(), follower.to_dict()
     assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True), (how, differences(mine, theirs))
     assert follower.to_act == game.to_act and follower.deal_number == game.deal_number, how
@@ -887,11 +908,12 @@ def check_same(game: Game, follower: Game, how: str, since: Optional[int] = None
         mine_seen, theirs_seen = game.observation(seat), follower.observation(seat)
         assert theirs_seen == mine_seen, (f"{how}: seat {seat}'s observation", differences(mine_seen, theirs_seen))
         assert np.array_equal(follower.encode(seat), game.encode(seat)), f"{how}: seat {seat}'s encoding"
+    if since is None:
+        since = max(_first_kept(game), _first_kept(follower))
+        for seat in (None, *range(game.players)):
+            assert follower.knowledge(seat).to_dict() == game.knowledge(seat).to_dict(), f"{how}: {seat}'s knowledge"
     for seat in (None, *range(game.players)):
-        assert follower.knowledge(seat).to_dict() == game.knowledge(seat).to_dict(), f"{how}: {seat}'s knowledge"
-        if since is not None:
-            records = [r.to_dict() for r in game.events(seat, since=since)]
-            assert [r.to_dict() for r in follower.events(seat, since=since)] == records, f"{how}: {seat}'s events"
+        assert follower.events(seat, since=since) == game.events(seat, since=since), f"{how}: {seat}'s events"
 
 
 def check_isolated(game: Game, rng: random.Random, moves: int = 4) -> None:
@@ -1055,18 +1077,21 @@ def _action_changes(item: dict, others: list[Any]) -> list[Any]:
 
 
 def hostile_documents(doc: dict, equal_values: bool = False, near: Callable[[tuple], bool] = lambda path: True,
-                      actions: Optional[list[Any]] = None) -> Iterator[tuple[str, dict]]:  # fmt: skip
+                      actions: Optional[list[Any]] = None, signed: Callable[[tuple], bool] = lambda path: False,
+                      ) -> Iterator[tuple[str, dict]]:  # fmt: skip
     """The documents of :func:`hostile_changes`, each named."""
-    for name, make in hostile_changes(doc, equal_values, near, actions):
+    for name, make in hostile_changes(doc, equal_values, near, actions, signed):
         yield name, make()
 
 
 def hostile_changes(doc: dict, equal_values: bool = False, near: Callable[[tuple], bool] = lambda path: True,
-                    actions: Optional[list[Any]] = None) -> Iterator[tuple[str, Callable[[], dict]]]:  # fmt: skip
+                    actions: Optional[list[Any]] = None, signed: Callable[[tuple], bool] = lambda path: False,
+                    ) -> Iterator[tuple[str, Callable[[], dict]]]:  # fmt: skip
     """Tampered versions of a valid document ``doc`` (from ``to_dict``, as JSON values),
     each named. By default: every field missing; every field of another type unequal to
-    its value (a string of digits, ``None``, a list...); every whole number made huge or
-    negative, and those at a path ``near`` accepts one more or less; an unknown field added
+    its value (a string of digits, ``None``, a list...); every whole number made huge, or
+    -1 but at a path ``signed`` accepts (a number that may be negative), and those at a path
+    ``near`` accepts one more or less; an unknown field added
     to every object; every list cut short, given one more item, or its last item made a
     copy of its first (a card twice); in every object of whole numbers (the balances) a
     counter moved between two of its fields, or one more; every action of a list of
@@ -1092,7 +1117,9 @@ def hostile_changes(doc: dict, equal_values: bool = False, near: Callable[[tuple
         for other in unequal:
             yield f"{where} = {other!r:.40}", _with(doc, path, _set(other))
         if type(value) is int:
-            others = [10**5000, -(10**400), 2**63, 2**256 + 1, -1]
+            others = [10**5000, -(10**400), 2**63, 2**256 + 1]
+            if not signed(path):
+                others.append(-1)
             if near(path):
                 others += [value + 1, value - 1]
             for other in others:

@@ -41,6 +41,7 @@ from conformance import (
     check_hostile_or_sound,
     check_isolated,
     check_no_leak,
+    check_observations,
     check_queries_refused,
     check_read_only,
     check_refused,
@@ -139,6 +140,7 @@ class Session:
         check_turn(game)
         if rng.random() < 0.25:
             check_codec(game)
+            check_observations(game)
         if rng.random() < 0.1:
             check_refused(game, *rng.sample(bad_actions(game), 8))
         if rng.random() < 0.04:
@@ -160,6 +162,7 @@ class Session:
         self.reader.check(game)
         check_turn(game)
         check_codec(game)
+        check_observations(game)
         check_same(game, self.twin, "the twin", since=0)
         assert list(self.twin.history()) == list(game.history()), "the twin's records"
         for how, follower in followers_of(game):
