@@ -890,13 +890,16 @@ def _first_kept(game: Game) -> int:
 
 
 def check_same(game: Game, follower: Game, how: str, since: Optional[int] = None) -> None:
-    """``follower`` is in the same state as ``game``: the same document, turn, legal actions and
-    mask, counts, results and ledger, every seat's observation and encoding, and the same events
+    """``follower`` is in the same state as ``game``: the same document (with the history, when
+    both keep it), turn, legal actions and mask, counts, results and ledger, every seat's observation and encoding, and the same events
     for every seat and a spectator from record ``since`` (by default from the first both keep);
     by default (a copy just taken, or a session's end), every seat's and a spectator's
     knowledge too (later, the same events keep it the same)."""
     mine, theirs = game.to_dict(), follower.to_dict()
     assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True), (how, differences(mine, theirs))
+    if _first_kept(game) == _first_kept(follower) == 0:  # both keep the session's every action
+        mine, theirs = game.to_dict(history=True), follower.to_dict(history=True)
+        assert mine == theirs, (f"{how}: the history", differences(mine, theirs))
     assert follower.to_act == game.to_act and follower.deal_number == game.deal_number, how
     assert follower.is_over == game.is_over and follower.phase == game.phase, how
     assert follower.records == game.records and follower.truncated == game.truncated, how

@@ -33,9 +33,11 @@ tests/test_conformance.py also runs on random terms of every game):
   the JSON document, with and without history) taken at a random step go on
   exactly like the original; a second game of the same arguments fed the same
   actions stays identical; the snapshot's size does not grow with the session;
-* no leaks: no seat's events, observation or encoding shows a card dealt face down
-  to another seat unless a ``Shown`` showed it, a spectator sees no face-down card,
-  thrown-down hands and discards are never shown.
+* views: no seat's events show a card outside the audience of its entry (a spectator's
+  none face down); each seat's observation and encoding show its hand, the cards face up
+  and the hands shown as the records say, never the jack-pot opener's discard under the
+  chips. (That no view shows a card its seat was not shown, every unseen card dealt again
+  by ``resample``: tests/test_conformance.py.)
 
 Plain tests add whole sessions played to their end with the same checks, deals cut
 short by ``max_decisions`` at every point, the size of the snapshot over 40 deals,
