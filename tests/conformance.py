@@ -69,6 +69,7 @@ from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
+from hostile_values import HUGE, EqualsAll, EqualsRaises, IndexRaises, Unprintable
 from pycards.errors import GameOptionError, IllegalActionError, StateError
 from pycards.games import GAMES, game_class
 from pycards.games.base import Action, Game
@@ -77,11 +78,13 @@ from pycards.games.engine.events import DealEnded, Dealt, Gathered, Moved, Note,
 from pycards.settlement import Payment
 
 __all__ = [
-    "Reader", "Terms", "bad_actions", "bad_for_index", "check_codec", "check_hostile", "check_hostile_or_sound",
-    "check_isolated", "check_ledger", "check_no_leak", "check_observations", "check_queries_refused", "check_read_only", "check_refused",
-    "check_same", "check_sees_the_same", "check_turn", "choose", "codec_actions", "differences", "followers_of",
-    "hostile_changes", "hostile_documents", "image", "key_or_none", "lenders", "lookalike", "numbers_blanked", "party",
-    "random_terms", "restored", "retyped", "sample", "start",
+    "Reader", "Terms", "bad_actions", "bad_for_index", "bound_of", "check_codec", "check_codec_numbering",
+    "check_hostile", "check_hostile_or_sound", "check_isolated", "check_ledger", "check_no_leak",
+    "check_observations", "check_queries_refused", "check_read_only", "check_refused", "check_same",
+    "check_sees_the_same", "check_sound", "check_turn", "choose", "codec_actions", "differences", "draw_option",
+    "followers_of", "hostile_changes", "hostile_documents", "image", "key_or_none", "lenders", "lookalike",
+    "non_actions", "numbers_blanked", "party", "random_terms", "restored", "retyped", "sample", "start",
+    "wrong_values",
 ]  # fmt: skip
 
 CARD_ENTRIES = (Dealt, Moved, Shown)
@@ -150,14 +153,10 @@ def lenders(game: Game) -> frozenset[str]:
     return frozenset(p for p in game.ledger.credit if p not in seats)
 
 
-def options_have(game: Game, name: str) -> bool:
-    """Whether the game's options have a field ``name``."""
-    return any(field.name == name for field in type(game.options).describe())
-
-
 def bound_of(game: Game) -> int:
-    """The game's ``max_decisions`` option (0: none, or the game has no such option)."""
-    return int(getattr(game.options, "max_decisions", 0) or 0) if options_have(game, "max_decisions") else 0
+    """The game's bound on decisions per deal, its ``max_decisions`` option (0: none, or the
+    game has no such option)."""
+    return getattr(game.options, "max_decisions", 0) or 0
 
 
 _CODECS: dict[tuple[Any, ...], list[Action]] = {}
@@ -297,8 +296,8 @@ class Reader:
     """Reads every record of a game once, the full record and every seat's and a spectator's
     view of it, checking each as it reads (see the module docstring), and keeps what the
     records say: each seat's payoff rebuilt from the payments, the ``DealEnded`` rewards
-    added up, the payments of the deal in play, the deals ended, the decisions of the deal
-    in play and the most any deal took.
+    added up, the payments of the deal in play, the deals ended (and those cut short), the
+    decisions of the deal in play.
 
     A game read from its first record (a new session) is known whole; a game restored from
     a snapshot is read from there on, its payoffs then counted from what they were."""
@@ -309,7 +308,7 @@ class Reader:
         kept = len(list(game.history()))
         self.whole = game.records == kept
         """Whether the records from the session's start are all read (a new session)."""
-        self.read = game.records - kept if self.whole else game.records
+        self.read = 0 if self.whole else game.records
         self.pack = frozenset(game.info.pack)
         self.parties = set(game.ledger.parties)
         self.lenders = lenders(game)
@@ -330,9 +329,8 @@ class Reader:
         self.before = (game.rewards(), game.truncated)
         """The results as they were when reading began (a restored game's last deal's)."""
         self.next_deal = 0 if self.whole else game.deal_number - (not game.is_over)
-        self.ended = 0
         self.decisions = 0
-        self.most_decisions = 0
+        """The decisions of the deal in play so far."""
         self.deal_number = game.deal_number
         self.truncations = 0
         self.catch_up(game)
@@ -428,7 +426,7 @@ class Reader:
         assert type(entry.truncated) is bool and len(entry.roles) == self.players, entry
         assert all(type(role) is str and role for role in entry.roles), entry
         if self.seats_only:
-            assert sum(rewards) == 0, f"{entry}: the seats alone hold counters, yet the rewards add up to {sum(rewards)}"
+            assert sum(rewards) == 0, f"{entry}: only the seats hold counters, yet its rewards add up to {sum(rewards)}"
         if entry.truncated:
             assert self.bound, f"{entry}: a deal is truncated only under a bound on decisions (max_decisions)"
             self.truncations += 1
@@ -438,14 +436,12 @@ class Reader:
                 f"deal {entry.deal} took {self.decisions} decisions, info.max_decisions_per_deal is {self.info_bound}")
             if entry.truncated:
                 assert self.decisions >= self.bound, (
-                    f"deal {entry.deal} was cut short after {self.decisions} decisions, under max_decisions {self.bound}")
-            self.most_decisions = max(self.most_decisions, self.decisions)
+                    f"deal {entry.deal} was cut short after {self.decisions} decisions, max_decisions {self.bound}")
         self.rewards = [a + b for a, b in zip(self.rewards, rewards)]
         self.moving = [0] * self.players
         self.decisions = 0
         self.deal_known = True
         self.next_deal += 1
-        self.ended += 1
         self.last = entry
 
     # -- comparing with the game -----------------------------------------------------------
@@ -534,10 +530,11 @@ def check_turn(game: Game) -> None:
         with_hash = hash(action)
         again = type(game).action_from_dict(json.loads(json.dumps(action.to_dict())))
         assert again == action and again.key() == action.key() and hash(again) == with_hash, (again, action)
+        name = next((f.name for f in dataclasses.fields(action)), "extra")
         try:
-            setattr(action, dataclasses.fields(action)[0].name if dataclasses.fields(action) else "x", 0)
-        except (AttributeError, TypeError):
-            pass  # frozen (a field), or slotted (no new attribute)
+            setattr(action, name, 0)
+        except (AttributeError, TypeError):  # frozen (a slotted frozen dataclass's own check may raise TypeError)
+            pass
         else:
             raise AssertionError(f"{shown(action)} can be changed")
 
@@ -759,10 +756,12 @@ def _foreign_actions(game: Game) -> list[Action]:
 
 def non_actions(game: Game) -> list[object]:
     """Things that are not actions: None, numbers, a class name, a class, an action's dict
-    and tuple forms, a list holding an action, a plain object."""
+    and tuple forms, a list holding an action, a plain object, hostile values (equal to
+    everything, whose ``==`` or ``repr`` raises, a huge int)."""
     example = codec_actions(game)[0]
     return [None, 3, 2.5, True, type(example).__name__, type(example), example.to_dict(),
-            (type(example).__name__, *dataclasses.astuple(example)), [example], object(), Action]  # fmt: skip
+            (type(example).__name__, *dataclasses.astuple(example)), [example], object(), Action,
+            EqualsAll(), EqualsRaises(), Unprintable(), HUGE]  # fmt: skip
 
 
 def bad_for_index(game: Game) -> list[object]:
@@ -834,7 +833,8 @@ def check_queries_refused(game: Game) -> None:
     number, an action id out of range or not a whole number, the index of something that is
     not an action of the game; ``resample`` refuses an rng that is none."""
     players = game.players
-    seats: list[object] = [-1, players, True, False, 1.0, 0.0, "0", 2**70]
+    seats: list[object] = [-1, players, True, False, 1.0, 0.0, "0", 2**70, HUGE, EqualsAll(), IndexRaises(),
+                           Unprintable()]  # fmt: skip
     for seat in (*seats, None):
         for query in (game.observation, game.encode):
             _refuses(lambda: query(seat), f"{query.__name__}({shown(seat)})")  # type: ignore[arg-type]
@@ -843,7 +843,7 @@ def check_queries_refused(game: Game) -> None:
         _refuses(lambda: game.resample(seat, 0), f"resample({shown(seat)}, 0)")  # type: ignore[arg-type]
         _refuses(lambda: game.events(seat), f"events({shown(seat)})")  # type: ignore[arg-type]
     first = _first_kept(game)
-    for since in (first - 1, game.records + 1, 1.0, True, "0", -(10**400)):
+    for since in (first - 1, game.records + 1, 1.0, True, "0", -(10**400), EqualsAll(), IndexRaises()):
         _refuses(lambda: game.events(0, since=since), f"events(0, since={shown(since)})")  # type: ignore[arg-type]
     for rng in (1.5, "7", None, [1], 2**300):
         try:
@@ -852,7 +852,7 @@ def check_queries_refused(game: Game) -> None:
             pass
         else:
             raise AssertionError(f"resample(0, {shown(rng)}) did not raise")
-    for index in (-1, game.num_actions, 1.0, True, None, "0", 10**400, np.float64(0)):
+    for index in (-1, game.num_actions, 1.0, True, None, "0", 10**400, np.float64(0), IndexRaises(), EqualsAll()):
         _refuses(lambda: game.action_from_index(index), f"action_from_index({shown(index)})")  # type: ignore[arg-type]
     for action in bad_for_index(game):
         _refuses(lambda: game.action_index(action), f"action_index({shown(action)})")  # type: ignore[arg-type]
@@ -891,10 +891,11 @@ def _first_kept(game: Game) -> int:
 
 def check_same(game: Game, follower: Game, how: str, since: Optional[int] = None) -> None:
     """``follower`` is in the same state as ``game``: the same document (with the history, when
-    both keep it), turn, legal actions and mask, counts, results and ledger, every seat's observation and encoding, and the same events
-    for every seat and a spectator from record ``since`` (by default from the first both keep);
-    by default (a copy just taken, or a session's end), every seat's and a spectator's
-    knowledge too (later, the same events keep it the same)."""
+    both keep it), turn, legal actions and mask, counts, results and ledger, every seat's
+    observation and encoding, and the same events for every seat and a spectator from record
+    ``since`` (by default from the first both keep); by default (a copy just taken, or a
+    session's end), every seat's and a spectator's knowledge too (later, the same events keep
+    it the same)."""
     mine, theirs = game.to_dict(), follower.to_dict()
     assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True), (how, differences(mine, theirs))
     if _first_kept(game) == _first_kept(follower) == 0:  # both keep the session's every action
@@ -1051,7 +1052,8 @@ def _retype(value: Any) -> tuple[list[Any], list[Any]]:
     if type(value) is bool:
         return [str(value).lower(), None, [value]], [int(value), float(value)]
     if type(value) is int:
-        return [str(value), None, [value], {"value": value}], [float(value)] + ([bool(value)] if value in (0, 1) else [])
+        equal = [float(value)] + ([bool(value)] if value in (0, 1) else [])
+        return [str(value), None, [value], {"value": value}], equal
     if type(value) is str:
         return [None, 0, [value], value.encode()], []
     if value is None:
