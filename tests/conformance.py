@@ -809,7 +809,7 @@ def check_refused(game: Game, *actions: object) -> None:
         try:
             game.apply(action)  # type: ignore[arg-type]
         except IllegalActionError as error:
-            assert isinstance(error, ValueError) and str(error), action
+            assert isinstance(error, ValueError) and str(error), f"refusing {shown(action)}: no message"
         else:
             raise AssertionError(f"{shown(action)} was applied, though not legal")
         assert image(game) == before, f"refusing {shown(action)} changed the game"
