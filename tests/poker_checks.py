@@ -1,50 +1,47 @@
-"""Checks of the poker drivers' protocol (every game on ``pycards.games.poker.table``).
+"""Checks of the poker drivers' rules (every game on ``pycards.games.poker.table``).
 
-Shared by tests/test_poker_protocol.py and any later poker test. Every check
-takes a game (a :class:`~pycards.games.poker.table.PokerTable`) and reads only
-the public protocol (``pycards.games.base``) and the table's omniscient
-accessors (``hands``, ``cards_on_table()``, ``pack``, ``ledger``,
-``history()``); each raises ``AssertionError`` saying what went wrong.
+Shared by tests/test_poker_protocol.py and the law tests. Every check takes a game
+(a :class:`~pycards.games.poker.table.PokerTable`) and reads only the public
+protocol (``pycards.games.base``) and the table's omniscient accessors (``hands``,
+``cards_on_table()``, ``pack``, ``ledger``, ``history()``); each raises
+``AssertionError`` saying what went wrong. What every game owes the protocol (the
+records' views, the ledger rebuilt from the payments, the turn, the codec, illegal
+actions, copies, honest views, hostile documents) is checked once for all games by
+tests/conformance.py, which this module uses.
 
-* :func:`check_ledger`: no counter made or lost, none negative (but Progressive
-  Poker's banker, owed exactly the fresh stakes he gave), the pool empty once the
-  session is over and the payoffs adding up to zero then.
+* :func:`check_ledger`: the poker parties (the seats, the pool, Progressive Poker's
+  banker, owed exactly the fresh stakes he gave, and its tables' waiting pools) hold
+  exactly the counters of the start; the payoffs are each seat's counters less what
+  it began with (less the fresh stakes), adding up to minus the pools, which are empty
+  once the session is over.
 * :func:`check_pack`: stock + used + the cards on the table is the 52-card pack.
-* :func:`check_turn`: ``to_act`` is ``None`` exactly when the session is over.
-* :func:`check_codec`: ``legal_mask``, ``action_index``, ``action_from_index``,
-  ``is_legal`` and ``encode`` agree with ``legal_actions()``.
-* :class:`Witness` and :func:`check_views`: what the records say (read once,
-  the full records and every seat's view) agrees with the game: the hands, the
-  cards on the table, the ledger, the rewards, the deal count, and each game's
-  own rules (antes, the dealer, the first say, checks, the jack-pot opener's
-  shows and penalties, Stud's up cards, Progressive Poker's tables and bells);
-  no seat's events or observation or encoding reveals a card it may not see.
-* :func:`bad_actions`, :func:`check_refused`, :func:`check_queries_refused`:
-  illegal actions and bad queries raise ``IllegalActionError`` and change nothing.
-* :func:`followers_of`, :func:`check_same`: every way of copying a game goes on
-  exactly like it.
-* :func:`play_checked`: play actions with every step's checks (the law tests).
-* :func:`hostile_documents`, :func:`check_hostile`: tampered state documents
-  raise ``StateError`` naming a field.
+* :class:`Witness` and :func:`check_views`: what the records say (read once) agrees
+  with the game: the hands, the cards on the table, the ledger, and each game's own
+  rules (antes, the dealer, the first say, checks, the jack-pot opener's shows and
+  penalties, Stud's up cards, Progressive Poker's tables and bells); each seat's
+  observation shows its hand, the cards face up and the hands shown as the records
+  say, and its encoding's card planes the same.
+* :func:`check_same_table`: a copy is in the same state as the game
+  (:func:`conformance.check_same`), its hands, cards on the table and pack too.
+* :func:`check_game`, :func:`play_checked`: every step's checks (the law tests play
+  a deal with them).
+* :func:`semantic`, :func:`signed`, :data:`ACTION_DOCUMENTS`: what the poker documents' strict hostile
+  test (tests/test_poker_protocol.py) tampers with beyond
+  :func:`conformance.hostile_documents`' defaults.
 """
 
 from __future__ import annotations
 
-import copy
-import dataclasses
-import json
-import pickle
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any, Optional
 
 import numpy as np
 
-from pycards.errors import IllegalActionError, StateError
+from conformance import Reader, check_codec, check_same, check_turn
 from pycards.games.base import Action, Game
-from pycards.games.engine.betting import Call, Check, Fold, Raise
+from pycards.games.engine.betting import Check, Fold, Raise
 from pycards.games.engine.events import (
     STOCK, USED, DealEnded, Dealt, Gathered, Moved, Note, Record, Reshuffled, Shown, hand_place,
 )  # fmt: skip
@@ -53,10 +50,8 @@ from pycards.poker import opens, showing
 from pycards.settlement import Payment
 
 __all__ = [
-    "FULL_PACK", "Witness", "bad_actions", "check_codec", "check_game", "check_hostile", "check_ledger",
-    "check_pack", "check_queries_refused", "check_refused", "check_same", "check_turn", "check_views",
-    "differences", "followers_of", "hostile_documents", "image", "key_or_none", "lookalike", "numbers_blanked",
-    "play_checked", "restored", "retyped", "sample",
+    "ACTION_DOCUMENTS", "FULL_PACK", "Witness", "check_game", "check_ledger", "check_pack", "check_same_table",
+    "check_views", "play_checked", "semantic", "signed",
 ]  # fmt: skip
 
 FULL_PACK = Counter(range(52))
@@ -69,24 +64,6 @@ BANKER = "banker"
 # --------------------------------------------------------------------------------------
 # Small helpers
 # --------------------------------------------------------------------------------------
-
-
-def image(game: Game) -> str:
-    """The game's snapshot as canonical JSON text (two games with equal images are equal)."""
-    return json.dumps(game.to_dict(), sort_keys=True)
-
-
-def restored(game: Game, history: bool = False) -> Game:
-    """``type(game).from_dict`` of the game's document passed through JSON text."""
-    return type(game).from_dict(json.loads(json.dumps(game.to_dict(history=history))))
-
-
-def key_or_none(action: object) -> Optional[tuple[Any, ...]]:
-    """The action's key, or ``None`` for something that is not a well-typed action."""
-    try:
-        return action.key() if isinstance(action, Action) else None
-    except IllegalActionError:
-        return None
 
 
 def seat_of(name: str) -> Optional[int]:
@@ -105,60 +82,38 @@ def bits(mask: int) -> list[int]:
     return [i for i in range(HAND) if mask >> i & 1]
 
 
-def sample(items: list, most: int = 48) -> list:
-    """``items``, or (when there are more than ``most``: a thousand raises) the first and
-    last few and some evenly spaced between."""
-    if len(items) <= most:
-        return items
-    step = len(items) // (most // 2)
-    return items[: most // 4] + items[most // 4: -(most // 4): step] + items[-(most // 4):]
-
-
-def numbers_blanked(text: str) -> str:
-    """``text`` with every number written as ``0``: the shape of a document, not its counts."""
-    return re.sub(r"-?\d+", "0", text)
-
-
 # --------------------------------------------------------------------------------------
-# Counters, cards, turns, the codec
+# Counters and cards
 # --------------------------------------------------------------------------------------
 
 
 def check_ledger(game: Game, start: dict[str, int]) -> None:
-    """The ledger holds exactly the counters of ``start`` (its balances when the session
-    began) and its total never changes; no seat's balance nor the pool is negative; the
-    payoffs are each seat's counters less what it began with (in Progressive Poker less
-    the banker's fresh stakes too, and the banker, a party of ``start`` with credit, is
-    owed exactly those), so they add up to minus the pool (and the pools waiting at
-    Progressive Poker's tables, parties ``"table N"`` of ``start``); once the session is
-    over the pools are empty and the payoffs add up to zero, none beyond ``payoff_bound()``."""
-    ledger = game.ledger
-    balances = ledger.balances
+    """The poker rules of the counters (what every game owes, conformance.check_ledger): the
+    ledger holds exactly the counters of ``start`` (its balances when the session began),
+    its parties the seats, the pool, and Progressive Poker's banker and each table's waiting
+    pool (``"table N"``); the banker, a party of ``start`` with credit, is owed exactly the
+    fresh stakes he gave; the payoffs are each seat's counters less what it began with (less
+    the banker's fresh stakes), so they add up to minus the pool and the pools waiting at
+    the tables; once the session is over the pools are empty."""
+    balances = game.ledger.balances
     total = sum(start.values())
     players = game.players
     names = [f"p{s}" for s in range(players)]
-    assert ledger.total == total and sum(balances.values()) == total, (balances, total)
+    assert sum(balances.values()) == total, (balances, total)
     tables = waiting(start)
     assert set(balances) == set(start) == {*names, POOL, *({BANKER} & set(start)), *tables}, balances
-    assert all(type(v) is int for v in balances.values()), balances
-    assert all(v >= 0 for k, v in balances.items() if k != BANKER), balances
     charges = [0] * players
     if BANKER in start:
         restakes = game.observation(0)["restakes"]
         charges = [game.options.restake * n for n in restakes]
         assert balances[BANKER] == start[BANKER] - sum(charges), (balances[BANKER], restakes)
     payoffs = game.payoffs()
-    assert sorted(payoffs) == list(range(players))
     assert [payoffs[s] for s in range(players)] == [balances[n] - start[n] - c for n, c in zip(names, charges)], (
         payoffs, start, charges)  # fmt: skip
     assert sum(payoffs.values()) == -balances[POOL] - sum(balances[t] for t in tables)
-    rewards = game.rewards()
-    assert sorted(rewards) == list(range(players)) and all(type(v) is int for v in rewards.values())
     if game.is_over:
         assert balances[POOL] == 0, f"the session is over with {balances[POOL]} counters in the pool"
         assert not any(balances[t] for t in tables), f"the session is over with pools waiting: {balances}"
-        assert sum(payoffs.values()) == 0, payoffs
-        assert max(abs(v) for v in payoffs.values()) <= game.payoff_bound()
 
 
 def check_pack(game: Game) -> None:
@@ -181,91 +136,40 @@ def check_pack(game: Game) -> None:
         assert len(hand) <= HAND, hand
 
 
-def check_turn(game: Game) -> None:
-    """``to_act`` is ``None`` exactly when the session is over (then nothing is legal);
-    otherwise it is a seat with counters in the deal, with at least one legal action, all
-    of them distinct immutable values that survive their dict form."""
-    legal = game.legal_actions()
-    assert game.is_over == (game.to_act is None)
-    if game.is_over:
-        assert legal == [], legal
-        assert game.phase == "over"
-        return
-    assert type(game.to_act) is int and 0 <= game.to_act < game.players
-    assert legal, "a seat is to act with no legal action"
-    assert len({a.key() for a in legal}) == len(legal) == len(set(legal))
-    assert game.deal_number >= 1
-    for action in sample(legal):
-        assert type(action) in game.actions, action
-        again = type(game).action_from_dict(json.loads(json.dumps(action.to_dict())))
-        assert again == action and again.key() == action.key() and hash(again) == hash(action)
-
-
-def check_codec(game: Game) -> None:
-    """The codec agrees with ``legal_actions()``: ``legal_mask()`` is true exactly at their
-    ``action_index``; ``action_from_index(action_index(a)) == a``; ``is_legal(a)`` holds
-    for each; ``encode(seat)`` is a float32 vector of ``info.observation_size`` finite
-    values, a new array each call (writing it changes no later encoding)."""
-    legal = game.legal_actions()
-    mask = game.legal_mask()
-    info = game.info
-    assert info.num_actions == game.num_actions and info.name == game.name
-    assert mask.dtype == np.bool_ and mask.shape == (game.num_actions,)
-    ids = [game.action_index(a) for a in legal]
-    assert len(set(ids)) == len(ids)
-    assert set(np.flatnonzero(mask).tolist()) == set(ids)
-    for action, index in sample(list(zip(legal, ids))):
-        again = game.action_from_index(index)
-        assert type(again) is type(action) and again == action and again.key() == action.key()
-        assert game.is_legal(action), action
-    for seat in range(game.players):
-        vector = game.encode(seat)
-        assert type(vector) is np.ndarray and vector.dtype == np.float32
-        assert vector.shape == (info.observation_size,)
-        assert np.isfinite(vector).all()
-        first = vector.copy()
-        vector[:] = -7.0
-        assert (game.encode(seat) == first).all()
-
-
 # --------------------------------------------------------------------------------------
 # What the records say
 # --------------------------------------------------------------------------------------
 
 
 class Witness:
-    """Reads every record of a game once, the full record and every seat's (and a
-    spectator's) view of it, and keeps what they tell of the hand in play (a deal; in
-    Progressive Poker one table's deal, several of which make a bell, the session's deal):
+    """Reads every record of a game once (the full records: what each seat's view of them
+    may show is conformance.Reader's to check) and keeps what they tell of the hand in play
+    (a deal; in Progressive Poker one table's deal, several of which make a bell, the
+    session's deal):
 
     * ``hands``: each seat's hand rebuilt from the records (cards dealt, the places a
       :class:`Discard` throws, a :class:`Fold`, a :class:`Demand` or the jack-pot
       opener's :class:`Conceal` before the draw throwing the hand down), to compare
       with the omniscient ``game.hands``;
-    * ``revealed[v]``: the cards viewer ``v`` (a seat, or ``None``) was shown in this
-      deal, a ``Dealt`` it sees or a ``Shown``; ``hidden[v]`` the cards dealt face down
-      to others it did not see and nobody showed since;
     * ``thrown``: the cards of thrown-down hands (folded or foul), ``discards[s]`` each
       seat's discards, until a card comes back into play (law 41's shuffle); ``apart``
       the jack-pot opener's discard (``jack_pots``: under the chips, never dealt again);
-    * the ledger rebuilt from the payments, the ``DealEnded`` rewards added up, and each
-      seat's payments in the deal in play;
+    * the ledger rebuilt from the payments (every party's balance);
     * each game's own: the jack-pot opener, the antes paid "for another jack"
       (``prepaid``) and the fattened deals; the buck and the dealer; Progressive
       Poker's seating, tables, re-stakes and yellow chips.
 
-    Reading a record checks it: each view equals the record but for the cards hidden
-    from that viewer; a face-down card is never in the view of a seat outside its
-    ``seen_by``, nor in the spectator's; the owner of a card sees it; every card is
-    dealt face down but Stud Poker's up cards (all but a hand's first); no card is dealt
-    that is already in a hand, nor the opener's discard under the chips; a ``Shown``
-    hand is five cards, the seat's hand as held or as dealt, never a card thrown down by
-    another seat or now in another seat's hand, never a hand concealed; a deal's rewards
-    are its payments (less the banker's re-stakes); no deal takes more decisions than
-    ``info.max_decisions_per_deal``, no hand more than ``max_decisions`` (a truncated one
-    exactly that many; a bell's count against ``info``: its own test in
-    tests/test_poker_protocol.py); and each game's rules (:meth:`_check_opening`,
-    :meth:`_hand_over`, :meth:`_moved`, :meth:`_exchange`, :meth:`check`).
+    Reading a record checks it: the owner of a card sees it; every card is dealt face
+    down but Stud Poker's up cards (all but a hand's first); no card is dealt that is
+    already in a hand, nor the opener's discard under the chips; a ``Shown`` hand is five
+    cards, the seat's hand as held or as dealt, never a card thrown down by another seat
+    or now in another seat's hand, never a hand concealed; a card leaves a hand for the
+    used cards, the thrown-down hands or apart; a deal ends with one dealer among its
+    roles, ``truncated`` as the records' notes say; no hand takes more than
+    ``max_decisions`` (a truncated one exactly that many; a bell's count against
+    ``info``: its own test in tests/test_poker_protocol.py); and each game's rules
+    (:meth:`_check_opening`, :meth:`_hand_over`, :meth:`_moved`, :meth:`_exchange`,
+    :meth:`check`).
     """
 
     def __init__(self, game: Game) -> None:
@@ -280,19 +184,15 @@ class Witness:
         self.by_card = self.stud and options.form == "by_card"
         self.fatten = getattr(options, "fatten", 0)
         self.restake = getattr(options, "restake", 0)
-        self.viewers: list[Optional[int]] = [None, *range(game.players)]
         self.read = game.records - len(list(game.history()))
         assert self.read == 0, "a witness reads a game from the start of its session"
-        self.deals = 0
-        self.rewards = [0] * self.players
-        self.moving = [0] * self.players
-        self.actions_in_deal = 0
-        self.deal_number = game.deal_number
-        self.last_ended: Optional[DealEnded] = None
         self.left_table: Optional[SimpleNamespace] = None
+        """The last hand's table as it ended (:meth:`seen_table`)."""
+        self.reader = Reader(game)
+        """What every game's records owe the protocol (their views, the ledger rebuilt from
+        the payments, the results), read alongside."""
         self.events: Counter = Counter()
         """What happened, for the test's statistics (``hypothesis.event``)."""
-        self.bound = game.info.max_decisions_per_deal
         self.max_decisions = game.options.max_decisions
         self.balances = dict(game.ledger.balances)  # as the session began: undo the first record's payments
         for record in game.history():
@@ -337,8 +237,6 @@ class Witness:
         self.thrown: set[int] = set()
         self.discards: list[set[int]] = [set() for _ in range(players)]
         self.apart: list[int] = []
-        self.revealed: dict[Optional[int], set[int]] = {v: set() for v in self.viewers}
-        self.hidden: dict[Optional[int], set[int]] = {v: set() for v in self.viewers}
         self.dealt_in: list[int] = []
         self.live: list[int] = []
         self.opener: Optional[int] = None
@@ -367,31 +265,13 @@ class Witness:
     def catch_up(self, game: Game) -> None:
         """Read the records made since the last call."""
         kept = game.records - len(list(game.history()))
-        full = list(game.history())[self.read - kept:]
-        views = {v: game.events(v, since=self.read) for v in self.viewers}
-        assert all(len(views[v]) == len(full) for v in self.viewers)
-        assert game.events(0, since=game.records) == []
-        for i, record in enumerate(full):
-            self.read_record(record, {v: views[v][i] for v in self.viewers})
+        for record in list(game.history())[self.read - kept:]:
+            self.read_record(record)
         self.read = game.records
 
-    def read_record(self, record: Record, views: dict[Optional[int], Record]) -> None:
-        """Check one record and its views, and take what it tells."""
+    def read_record(self, record: Record) -> None:
+        """Check one record, and take what it tells."""
         seat, action = record.seat, record.action
-        for viewer, view in views.items():
-            assert view == record.view(viewer)
-            assert view.seat == seat and view.action == action and len(view.entries) == len(record.entries)
-            for k, entry in enumerate(record.entries):
-                seen = view.entries[k]
-                if type(entry) in (Dealt, Moved):
-                    assert type(seen) is type(entry) and seen.seen_by == entry.seen_by
-                    assert seen._replace(card=None) == entry._replace(card=None)
-                    if entry.seen_by is None or viewer in entry.seen_by:
-                        assert seen.card == entry.card
-                    else:
-                        assert seen.card is None, f"{viewer} sees {entry}"
-                else:
-                    assert seen == entry
         entries = list(record.entries)
         if action is not None:
             assert type(seat) is int and 0 <= seat < self.players
@@ -424,7 +304,6 @@ class Witness:
     def _action(self, seat: int, action: Action, entries: list[Any]) -> list[Any]:
         """Take what ``seat``'s ``action`` does to the hand (before the entries it caused);
         the entries left to read."""
-        self.actions_in_deal += 1
         self.hand_actions += 1
         self._check_opening()
         kind = type(action)
@@ -540,12 +419,6 @@ class Witness:
         if entry.seen_by is None:
             self.up[seat].append(card)
         self.fresh = True
-        for viewer in self.viewers:
-            if entry.seen_by is None or viewer in entry.seen_by:
-                self.revealed[viewer].add(card)
-                self.hidden[viewer].discard(card)
-            else:
-                self.hidden[viewer].add(card)
 
     def _shown(self, entry: Shown) -> None:
         seat, cards = entry.seat, tuple(entry.cards)
@@ -565,21 +438,12 @@ class Witness:
             self.events["a hand shown as dealt (law 33)" if not self.jack_pots else "openers shown as dealt"] += 1
         before = self.shown.get(seat, ())
         self.shown[seat] = before + tuple(c for c in cards if c not in before)
-        for viewer in self.viewers:
-            self.revealed[viewer].update(cards)
-            self.hidden[viewer].difference_update(cards)
 
     def _payment(self, entry: Payment) -> None:
         payer, payee, amount = entry.payer, entry.payee, entry.amount
-        assert type(amount) is int and amount > 0 and payer != payee, entry
-        assert payer in self.balances and payee in self.balances, entry
         note = self.note
         self.balances[payer] -= amount
         self.balances[payee] += amount
-        assert self.balances[payer] >= 0 or payer == BANKER, f"{entry}: {payer} is left with {self.balances[payer]}"
-        for name, sign in ((payer, -1), (payee, 1)):
-            if seat_of(name) is not None:
-                self.moving[seat_of(name)] += sign * amount
         if payee.startswith("table ") or payer.startswith("table "):  # a pool waiting at a table, or played for
             assert self.progressive, entry
             if payer == POOL:
@@ -768,8 +632,7 @@ class Witness:
         it is over (Progressive Poker's tables are cleared for the bell)."""
         self.left_table = SimpleNamespace(
             hands=[list(h) for h in self.hands], up=[list(u) for u in self.up], shown=dict(self.shown),
-            thrown=set(self.thrown), apart=list(self.apart), revealed={v: set(c) for v, c in self.revealed.items()},
-            hidden={v: set(c) for v, c in self.hidden.items()}, opener=self.opener,
+            thrown=set(self.thrown), apart=list(self.apart), opener=self.opener,
         )  # fmt: skip
 
     def seen_table(self, game: Game) -> Any:
@@ -854,7 +717,6 @@ class Witness:
                                         for s in range(self.players)), (entry.roles, self.seating)  # fmt: skip
             for seat in self.restaked:
                 self.restakes[seat] += 1
-            charges = [self.restaked.get(s, 0) for s in range(self.players)]
             self.table, self.results, self.restaked, self.exchanged = 0, [], {}, set()
             truncated, self.bell_truncated = self.bell_truncated, False
         else:
@@ -865,49 +727,26 @@ class Witness:
                 assert dealer == self.dealer, f"deal {entry.deal} dealt by p{dealer}, not p{self.dealer}"
             self.dealer = dealer
             self._hand_over()
-            charges = [0] * self.players
             truncated = self.last_truncated
-        assert entry.deal == self.deals, (entry, self.deals)
-        assert len(entry.rewards) == self.players and all(type(r) is int for r in entry.rewards)
-        paid = [m - c for m, c in zip(self.moving, charges)]
-        assert list(entry.rewards) == paid, f"deal {entry.deal}: rewards {entry.rewards}, paid {paid}"
-        assert type(entry.truncated) is bool and len(entry.roles) == self.players
         assert entry.truncated == truncated, (entry, truncated)
-        if not self.progressive:
-            assert self.actions_in_deal <= self.bound, (self.actions_in_deal, self.bound)
         if entry.truncated:
             self.events["a truncated deal"] += 1
-        self.rewards = [a + b for a, b in zip(self.rewards, entry.rewards)]
-        self.moving = [0] * self.players
-        self.actions_in_deal = 0
-        self.deals += 1
-        self.last_ended = entry
         self._clear()
 
     # -- comparing with the game ---------------------------------------------------------------------
 
     def check(self, game: Game) -> None:
-        """Catch up with the records, then compare what they say with the game."""
+        """Catch up with the records, then compare what they say with the game (and what
+        every game's records owe the protocol: conformance.Reader)."""
+        self.reader.check(game)
         self.catch_up(game)
         self._check_opening()
-        over = game.is_over
-        assert game.deal_number >= self.deal_number, "deal_number went down"
-        self.deal_number = game.deal_number
-        assert game.deal_number == self.deals + (not over), (game.deal_number, self.deals, over)
         table = self.seen_table(game)
         assert game.hands == table.hands, f"the records say the hands are {table.hands}, not {game.hands}"
         assert game.ledger.balances == self.balances, f"the payments say {self.balances}, not {game.ledger.balances}"
         on_table = Counter(c for h in table.hands for c in h) + Counter(table.thrown) + Counter(table.apart)
         assert Counter(game.cards_on_table()) == on_table, (game.cards_on_table(), table.hands, table.thrown)
-        payoffs = [game.payoffs()[s] for s in range(game.players)]
-        assert [a + b for a, b in zip(self.rewards, self.moving)] == payoffs, (self.rewards, self.moving, payoffs)
-        if self.last_ended is not None:
-            assert [game.rewards()[s] for s in range(game.players)] == list(self.last_ended.rewards)
-            assert game.truncated == self.last_ended.truncated
-        elif self.read and self.deals == 0:
-            assert set(game.rewards().values()) == {0} and not game.truncated
-        if over:
-            assert self.moving == [0] * game.players and self.rewards == payoffs
+        if game.is_over:
             self.events["a session played to its end"] += 1
             return
         obs = game.observation(0)
@@ -975,20 +814,18 @@ def rotation(dealer: int, players: int) -> list[int]:
 
 
 def check_views(game: Game, witness: Witness) -> None:
-    """No leaks: each seat's observation shows its own hand as it holds it; every card
-    in its ``hand``, ``up`` and ``shown`` was revealed to it by its events (a ``Dealt`` it
-    sees, or a ``Shown``), and none dealt face down to another seat and not shown since;
-    ``up`` is the cards dealt face up, ``shown`` the hands the records showed; the card
+    """The views say what the records say: each seat's observation shows its own hand as
+    it holds it, ``up`` the cards dealt face up, ``shown`` the hands the records showed,
+    never the jack-pot opener's discard under the chips unless he showed it; the card
     planes of ``encode(seat)`` (its own hand, then per seat from its own the cards face
-    up or shown: pycards.games.poker.table) say the same. The public counts agree
-    with the game."""
+    up or shown: pycards.games.poker.table) say the same. The public counts agree with
+    the game. (That no view shows a card its seat was not shown: conformance.check_no_leak.)"""
     witness.check(game)
     table = witness.seen_table(game)
     players = game.players
     balances = game.ledger.balances
     for seat in range(players):
         obs = game.observation(seat)
-        json.dumps(obs, default=list)  # plain data
         assert obs["seat"] == seat and obs["to_act"] == game.to_act and obs["deal_number"] == game.deal_number
         assert list(obs["balances"]) == [balances[f"p{s}"] for s in range(players)]
         assert obs["pool"] == balances[POOL]
@@ -999,8 +836,6 @@ def check_views(game: Game, witness: Witness) -> None:
         assert up == {s: tuple(c) for s, c in enumerate(table.up) if c}, (up, table.up)
         assert shown == table.shown, (shown, table.shown)
         cards = set(obs["hand"]) | {c for v in up.values() for c in v} | {c for v in shown.values() for c in v}
-        assert cards <= table.revealed[seat], f"seat {seat} is shown {cards - table.revealed[seat]} unrevealed"
-        assert not cards & table.hidden[seat], f"seat {seat} sees the face-down {cards & table.hidden[seat]}"
         assert not cards & set(table.apart) - set(shown.get(table.opener, ())), "the discard under the chips"
         vector = game.encode(seat)
         own = set(np.flatnonzero(vector[:52]).tolist())
@@ -1009,130 +844,6 @@ def check_views(game: Game, witness: Witness) -> None:
             other = (seat + k) % players
             plane = set(np.flatnonzero(vector[52 + 52 * k: 104 + 52 * k]).tolist())
             assert plane == set(shown.get(other) or up.get(other, ())), (seat, other, plane)
-            assert not plane & table.hidden[seat]
-
-
-
-# --------------------------------------------------------------------------------------
-# Illegal actions and bad queries
-# --------------------------------------------------------------------------------------
-
-_LOOKALIKES: dict[type, type] = {}
-
-
-def lookalike(cls: type) -> type:
-    """A subclass of the action class ``cls`` with the same fields: never legal, since
-    legality goes by the exact class."""
-    found = _LOOKALIKES.get(cls)
-    if found is None:
-        found = _LOOKALIKES[cls] = dataclasses.dataclass(frozen=True, slots=True)(type(cls.__name__, (cls,), {}))
-    return found
-
-
-def retyped(action: Action) -> list[Action]:
-    """``action`` with each field holding a value of another type equal to it (1.0 or
-    True for 1, 1 for True, a numpy scalar, its text)."""
-    found: list[Action] = []
-    for field in dataclasses.fields(action):
-        value = getattr(action, field.name)
-        if type(value) is bool:
-            others: list[Any] = [int(value), np.bool_(value), str(value)]
-        elif type(value) is int:
-            others = [float(value), np.int64(value), str(value)] + ([bool(value)] if value in (0, 1) else [])
-        else:
-            others = []
-        found.extend(dataclasses.replace(action, **{field.name: other}) for other in others)
-    return found
-
-
-def bad_actions(game: Game) -> list[object]:
-    """Things to apply that are not legal now: actions of wrong values (Raise(0),
-    Raise(limit+1), Raise(-1), Discard(32), Discard(-1), Demand(2, 2), Demand(-1, 3)...),
-    of wrong field types (Raise(1.0), Raise(True), Discard(np.int64(1)), and each legal
-    action with its fields retyped), of the wrong phase (every action of the codec not
-    legal now), lookalike subclasses of the legal ones, and non-actions (None, "Fold",
-    3, a class, a dict); after the session is over, every one of them."""
-    limit = game.options.limit
-    from pycards.games.vingt_un import Draw as ForeignDraw
-    from pycards.games.vingt_un import Stake as ForeignStake
-
-    pool: list[object] = [
-        Raise(0), Raise(-1), Raise(limit + 1), Raise(2**70), Raise(-(10**5000)),
-        Discard(32), Discard(-1), Discard(10**30), Demand(2, 2), Demand(-1, 3), Demand(0, 6), Demand(6, 0),
-        Demand(1, -1), Raise(1.0), Raise(True), Raise(np.int64(1)), Raise("1"), Raise(None), Discard(np.int64(1)),
-        Discard(0.0), Discard(False), Discard(True), Demand(1.0, 2), Demand(True, 2), Demand(np.int64(1), 2),
-        Fold(), Check(), Call(), Raise(1), Discard(0), Demand(1, 2), ForeignStake(1), ForeignDraw(),
-        None, "Fold", 3, 2.5, Fold, Raise, ("Raise", 1), {"type": "Fold"}, [Fold()],
-    ]  # fmt: skip
-    codec = [game.action_from_index(i) for i in range(game.num_actions)]
-    step = max(1, len(codec) // 60)
-    pool.extend(codec[::step])
-    pool.extend(codec[-12:])
-    for action in game.legal_actions()[:40]:
-        pool.extend(retyped(action))
-        pool.append(lookalike(type(action))(**{f.name: getattr(action, f.name) for f in dataclasses.fields(action)}))
-    legal = {a.key() for a in game.legal_actions()}
-    return [a for a in pool if key_or_none(a) not in legal or type(a) not in game.actions]
-
-
-def _observations(game: Game) -> list[Any]:
-    """Every seat's observation, encoding and view of the last record."""
-    last = max(game.records - 1, game.records - len(list(game.history())))
-    return [(game.observation(s), game.encode(s).tobytes(), game.events(s, since=last))
-            for s in range(game.players)]  # fmt: skip
-
-
-def check_refused(game: Game, action: object) -> None:
-    """Applying ``action`` (not legal now) raises IllegalActionError (a ValueError) and
-    leaves the game as it was: its document, its records, every seat's view."""
-    before, records, seen = image(game), game.records, _observations(game)
-    legal = game.legal_actions()
-    assert not game.is_legal(action), action
-    try:
-        game.apply(action)  # type: ignore[arg-type]
-    except IllegalActionError as error:
-        assert isinstance(error, ValueError) and str(error)
-    else:
-        raise AssertionError(f"{action!r} was applied, though not legal")
-    assert image(game) == before, f"refusing {action!r} changed the game"
-    assert game.records == records and game.legal_actions() == legal
-    assert _observations(game) == seen
-
-
-def check_queries_refused(game: Game) -> None:
-    """Queries out of range raise IllegalActionError: a seat that is not one (observation,
-    encode, events), a record index out of range, an action id out of range or not a
-    whole number, the index of something that is not an action of the game."""
-    players = game.players
-    for seat in (-1, players, True, 0.0, "0", None):
-        for query in (game.observation, game.encode):
-            try:
-                query(seat)  # type: ignore[arg-type]
-            except IllegalActionError:
-                pass
-            else:
-                raise AssertionError(f"{query.__name__}({seat!r}) did not raise")
-    for seat, since in ((players, None), (-1, None), (0, -1), (0, game.records + 1), (None, 1.0), (0, True)):
-        try:
-            game.events(seat, since=since)  # type: ignore[arg-type]
-        except IllegalActionError:
-            pass
-        else:
-            raise AssertionError(f"events({seat!r}, since={since!r}) did not raise")
-    for index in (-1, game.num_actions, 1.0, True, None, "0", 10**400):
-        try:
-            game.action_from_index(index)  # type: ignore[arg-type]
-        except IllegalActionError:
-            pass
-        else:
-            raise AssertionError(f"action_from_index({index!r}) did not raise")
-    for action in (None, Raise(game.options.limit + 1), Raise(1.0), Discard(32), "Fold"):
-        try:
-            game.action_index(action)  # type: ignore[arg-type]
-        except IllegalActionError:
-            pass
-        else:
-            raise AssertionError(f"action_index({action!r}) did not raise")
 
 
 # --------------------------------------------------------------------------------------
@@ -1140,63 +851,15 @@ def check_queries_refused(game: Game) -> None:
 # --------------------------------------------------------------------------------------
 
 
-def followers_of(game: Game) -> list[tuple[str, Game]]:
-    """Every way of copying a game: ``copy()``, ``copy.copy``, ``copy.deepcopy``, pickle,
-    ``from_dict`` of its JSON document, and (for a game not itself restored from a
-    snapshot, which keeps no earlier actions) ``from_dict`` of its document with history."""
-    found = [
-        ("copy()", game.copy()),
-        ("copy.copy", copy.copy(game)),
-        ("copy.deepcopy", copy.deepcopy(game)),
-        ("pickle", pickle.loads(pickle.dumps(game))),
-        ("from_dict", restored(game)),
-    ]
-    try:
-        found.append(("from_dict(history)", restored(game, history=True)))
-    except StateError:
-        assert game.records > len(list(game.history())), "to_dict(history=True) refused a game with all its records"
-    for how, follower in found:
-        assert type(follower) is type(game), how
-        assert follower is not game
-    return found
-
-
-def differences(mine: Any, theirs: Any, path: str = "") -> list[str]:
-    """Where two plain values differ (``path: mine != theirs``), for a message."""
-    if isinstance(mine, dict) and isinstance(theirs, dict):
-        found = []
-        for key in sorted(set(mine) | set(theirs), key=repr):
-            if key not in mine or key not in theirs:
-                found.append(f"{path}.{key}: only on one side")
-            else:
-                found += differences(mine[key], theirs[key], f"{path}.{key}")
-        return found
-    return [] if mine == theirs else [f"{path}: {mine!r:.80} != {theirs!r:.80}"]
-
-
-def check_same(game: Game, follower: Game, how: str, since: Optional[int] = None) -> None:
-    """``follower`` is in the same state as ``game``: the same document, turn, legal
-    actions, counts, rewards and payoffs, every seat's observation and encoding, and (from
-    record ``since``) the same events for every seat and a spectator."""
-    mine, theirs = game.to_dict(), follower.to_dict()
-    assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True), (how, differences(mine, theirs))
-    assert follower.to_act == game.to_act and follower.deal_number == game.deal_number, how
-    assert follower.records == game.records and follower.truncated == game.truncated, how
-    assert follower.legal_actions() == game.legal_actions(), how
-    assert follower.rewards() == game.rewards() and follower.payoffs() == game.payoffs(), how
-    assert follower.ledger.balances == game.ledger.balances, how
+def check_same_table(game: Game, follower: Game, how: str, since: Optional[int] = None) -> None:
+    """``follower`` is in the same state as ``game`` (conformance.check_same), and so are its
+    table's hands, cards on the table and, while the session goes on, its pack (the cards to
+    come)."""
+    check_same(game, follower, how, since)
     assert follower.hands == game.hands and follower.cards_on_table() == game.cards_on_table(), how
-    if not game.is_over:  # the cards to come
+    if not game.is_over:
         pack, twin = game.pack, follower.pack
         assert (pack.stock, pack.used, pack.shuffles) == (twin.stock, twin.used, twin.shuffles), f"{how}: the pack"
-    for seat in range(game.players):
-        mine_seen, theirs_seen = game.observation(seat), follower.observation(seat)
-        assert theirs_seen == mine_seen, (f"{how}: seat {seat}'s observation", differences(mine_seen, theirs_seen))
-        assert (follower.encode(seat) == game.encode(seat)).all(), f"{how}: seat {seat}'s encoding"
-    if since is not None:
-        for seat in (None, *range(game.players)):
-            records = [r.to_dict() for r in game.events(seat, since=since)]
-            assert [r.to_dict() for r in follower.events(seat, since=since)] == records, f"{how}: {seat}'s events"
 
 
 # --------------------------------------------------------------------------------------
@@ -1231,159 +894,28 @@ def play_checked(game: Game, witness: Witness, *actions: Action) -> list[Record]
 
 
 # --------------------------------------------------------------------------------------
-# Hostile documents
+# Hostile documents: what the strict test tampers with beyond the defaults
 # --------------------------------------------------------------------------------------
 
 
-def _paths(node: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any]]:
-    yield path, node
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _paths(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _paths(value, (*path, i))
-
-
-def _at(doc: Any, path: tuple) -> Any:
-    for step in path:
-        doc = doc[step]
-    return doc
-
-
-def _with(doc: dict, path: tuple, change: Callable[[Any, Any], None]) -> dict:
-    """A deep copy of ``doc`` with ``change(parent, key)`` done at ``path``."""
-    twin = copy.deepcopy(doc)
-    change(_at(twin, path[:-1]), path[-1])
-    return twin
-
-
-def _set(value: Any) -> Callable[[Any, Any], None]:
-    def change(parent: Any, key: Any) -> None:
-        parent[key] = value
-
-    return change
-
-
-def _delete(parent: Any, key: Any) -> None:
-    del parent[key]
-
-
-def _retype(value: Any) -> tuple[list[Any], list[Any]]:
-    """Values of other types than ``value``: (those unequal to it, those equal to it
-    under ``==``: 1.0 or True for 1, 1 for True)."""
-    if type(value) is bool:
-        return [str(value).lower(), None, [value]], [int(value), float(value)]
-    if type(value) is int:
-        return [str(value), None, [value], {"value": value}], [float(value)] + ([bool(value)] if value in (0, 1) else [])
-    if type(value) is str:
-        return [None, 0, [value], value.encode()], []
-    if value is None:
-        return [0, False, "None", []], []
-    if type(value) is list:
-        return ([None, {}, 0] if value else [None, {}, 0, "[]"]), []
-    if type(value) is dict:
-        return [None, [], list(value.items()), 0], []
-    return [None], []
-
-
-def _semantic(path: tuple) -> bool:
-    """Whether a whole number at ``path`` is one whose every value in range is checked
-    against the rest of the document (counters, cards, seats of the state, actions)."""
+def semantic(path: tuple) -> bool:
+    """Whether a whole number at ``path`` of a poker document is one whose every value in
+    range is checked against the rest of the document (counters, cards, seats of the state,
+    actions): conformance.hostile_documents makes it one more and one less (``near``)."""
     return path[:2] in (("deal", "balances"), ("state", "balances"), ("state", "hands"), ("state", "stakes"),
                         ("state", "to_act"), ("state", "live"), ("deal", "carry")) or path[:1] == ("actions",)
 
 
-def hostile_documents(doc: dict, equal_values: bool = False) -> Iterator[tuple[str, dict]]:
-    """Tampered versions of a valid document ``doc`` (from ``to_dict``, as JSON values),
-    each named. By default: every field missing; every field of another type unequal to
-    its value (a string of digits, ``None``, a list...); every whole number made huge or
-    negative, and those of the counters, the cards and the seats of the state one more
-    or less; an unknown field added to every object; every list cut short or given one
-    more item; the balances changed (the total too, or not); an action changed for
-    another or left out; the seed changed, the state the same. With ``equal_values``:
-    only every field given a value of another type that ``==`` its own (``1.0`` or
-    ``True`` for ``1``, ``1`` for ``True``), which JSON keeps apart."""
-    for path, value in _paths(doc):
-        if not path:
-            continue
-        where = ".".join(map(str, path))
-        unequal, equal = _retype(value)
-        if equal_values:
-            for other in equal:
-                yield f"{where} = {other!r}", _with(doc, path, _set(other))
-            continue
-        parent = _at(doc, path[:-1])
-        if isinstance(parent, dict) and path != ("history",):
-            yield f"{where} missing", _with(doc, path, _delete)
-        for other in unequal:
-            yield f"{where} = {other!r:.40}", _with(doc, path, _set(other))
-        if type(value) is int:
-            others = [10**5000, -(10**400), 2**63, 2**256 + 1]
-            if path[:2] != ("deal", "rewards"):  # a deal's rewards may be negative
-                others.append(-1)
-            if _semantic(path):
-                others += [value + 1, value - 1]
-            for other in others:
-                if other != value:
-                    shown = other if abs(other) < 2**300 else "a huge int"
-                    yield f"{where} = {shown}", _with(doc, path, _set(other))
-        if isinstance(value, dict):
-            yield f"{where} with an unknown field", _with(doc, path, lambda p, k: p[k].__setitem__("intruder", 0))
-        if isinstance(value, list) and value:
-            yield f"{where} cut short", _with(doc, path, lambda p, k: p[k].pop())
-            yield f"{where} with one more", _with(doc, path, lambda p, k: p[k].append(p[k][-1]))
-    if equal_values:
-        return
-    yield "an unknown top field", {**copy.deepcopy(doc), "intruder": {}}
-    balances = doc["deal"]["balances"]
-    names = [n for n in balances if n != POOL]
-    for a, b in ((names[0], names[1]), (names[1], POOL), (POOL, names[0])):
-        if balances[a]:
-            twin = copy.deepcopy(doc)
-            twin["deal"]["balances"][a] -= 1
-            twin["deal"]["balances"][b] += 1
-            yield f"deal.balances: one counter moved from {a} to {b}", twin
-    twin = copy.deepcopy(doc)
-    twin["deal"]["balances"][names[0]] += 1
-    yield "deal.balances: a counter more", twin
-    twin = copy.deepcopy(doc)
-    twin["state"]["balances"][names[0]] += 1
-    yield "state.balances: a counter more", twin
-    for i, action in enumerate(doc["actions"]):
-        for other in ({"type": "Fold"}, {"type": "Call"}, {"type": "Raise", "by": 1}, {"type": "Discard", "cards": 0},
-                      {"type": "Discard", "cards": 31}, {"type": "Raise", "by": 10**6}, {"type": "Nothing"},
-                      {"type": "Raise", "by": 1, "intruder": 0}, {"type": "Raise"}, ["Raise", 1]):  # fmt: skip
-            if other != action:
-                twin = copy.deepcopy(doc)
-                twin["actions"][i] = other
-                yield f"actions[{i}] = {other}", twin
-        twin = copy.deepcopy(doc)
-        del twin["actions"][i]
-        yield f"actions[{i}] left out", twin
-    for seed in (doc["seed"] + 1, doc["seed"] ^ (1 << 40), -doc["seed"] - 1):
-        yield f"seed = {seed}", {**copy.deepcopy(doc), "seed": seed}
+def signed(path: tuple) -> bool:
+    """Whether a whole number at ``path`` of a poker document may be negative (a deal's
+    rewards): conformance.hostile_documents does not try -1 there."""
+    return path[:2] == ("deal", "rewards")
 
 
-def check_hostile(cls: type[Game], name: str, doc: dict, may_pass: Callable[[str, dict], bool]) -> list[str]:
-    """``cls.from_dict(doc)`` of the tampered ``doc``: raises StateError (a ValueError)
-    whose message names a field of the document (it begins ``document``), never another
-    exception; the failures found, described (a document ``may_pass`` says is still a true
-    state of some game may also be taken, if it is then the state it says)."""
-    failures = []
-    try:
-        game = cls.from_dict(doc)
-    except StateError as error:
-        message = str(error)
-        if not isinstance(error, ValueError) or not message.startswith("document"):
-            failures.append(f"{name}: StateError not naming a field: {message}")
-        return failures
-    except Exception as error:  # noqa: BLE001
-        return [f"{name}: {type(error).__name__} (not StateError): {error!s:.200}"]
-    if not may_pass(name, doc):
-        failures.append(f"{name}: accepted")
-    else:
-        again = json.loads(json.dumps(game.to_dict(history="history" in doc)))
-        if again != doc:
-            failures.append(f"{name}: accepted, but the game is not the state the document says")
-    return failures
+ACTION_DOCUMENTS: list[Any] = [
+    {"type": "Fold"}, {"type": "Call"}, {"type": "Raise", "by": 1}, {"type": "Discard", "cards": 0},
+    {"type": "Discard", "cards": 31}, {"type": "Raise", "by": 10**6}, {"type": "Nothing"},
+    {"type": "Raise", "by": 1, "intruder": 0}, {"type": "Raise"}, ["Raise", 1],
+]  # fmt: skip
+"""Actions to put in the place of each of a poker document's actions
+(conformance.hostile_documents' ``actions``)."""

@@ -830,7 +830,9 @@ class Table(Game):
         in play has deals to go (or a pool to play for); a deal is truncated only under a
         bound; the stacked cards are the first deal's."""
         o, session = self.options, self._session
-        if o.until == "deals" and not session.over and session.deals >= o.deals and not self._pooled():
+        if o.until == "deals" and not session.over and (
+            session.deals >= self.max_deals() or session.deals >= o.deals and not (self.PLAY_ON and self._pooled())
+        ):
             raise StateError(f"document.deal.session: {session.deals} deals, and no pool to play for, end a "
                              f"session of {o.deals} deals")  # fmt: skip
         if not o.max_decisions and self._last_truncated:
