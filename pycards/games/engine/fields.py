@@ -120,8 +120,25 @@ class Seat(Kind):
         return doc.seat(key, players, none=True)
 
 
+class _Listed(Kind):
+    """A list of whole numbers about the seats: copied and written as a list, shown as a
+    tuple, one feature per seat."""
+
+    def copy(self, value: Any) -> list[int]:
+        return list(value)
+
+    def view(self, value: Any) -> tuple[int, ...]:
+        return tuple(value)
+
+    def size(self, players: int) -> int:
+        return players
+
+    def write(self, value: Any) -> list[int]:
+        return list(value)
+
+
 @dataclass(frozen=True)
-class PerSeat(Kind):
+class PerSeat(_Listed):
     """One whole number from ``low`` to ``high`` per seat; encoded from the observing seat's
     own leftwards (over the starting counters if ``counters``)."""
 
@@ -132,21 +149,9 @@ class PerSeat(Kind):
     def fresh(self, players: int) -> list[int]:
         return [max(self.low, 0)] * players
 
-    def copy(self, value: Any) -> list[int]:
-        return list(value)
-
-    def view(self, value: Any) -> tuple[int, ...]:
-        return tuple(value)
-
-    def size(self, players: int) -> int:
-        return players
-
     def features(self, value: Any, seat: int, players: int, scale: float) -> tuple[float, ...]:
         factor = scale if self.counters else 1.0
         return tuple(value[(seat + k) % players] * factor for k in range(players))
-
-    def write(self, value: Any) -> list[int]:
-        return list(value)
 
     def read(self, doc: Reader, key: str, players: int) -> list[int]:
         values = doc.ints(key, self.low, self.high, players)
@@ -156,28 +161,16 @@ class PerSeat(Kind):
 
 
 @dataclass(frozen=True)
-class Seats(Kind):
+class Seats(_Listed):
     """Some seats, in an order of the game's (each once); encoded as one flag per seat from
     the observing seat's own leftwards."""
 
     def fresh(self, players: int) -> list[int]:
         return []
 
-    def copy(self, value: Any) -> list[int]:
-        return list(value)
-
-    def view(self, value: Any) -> tuple[int, ...]:
-        return tuple(value)
-
-    def size(self, players: int) -> int:
-        return players
-
     def features(self, value: Any, seat: int, players: int, scale: float) -> tuple[float, ...]:
         held = set(value)
         return tuple(float((seat + k) % players in held) for k in range(players))
-
-    def write(self, value: Any) -> list[int]:
-        return list(value)
 
     def read(self, doc: Reader, key: str, players: int) -> list[int]:
         return doc.seats(key, players)
