@@ -655,7 +655,7 @@ class VingtUn(Table):
         for row in self._order:
             sees = row == seat
             hands[row] = caches[row][sees] or row_view(row, sees)
-        money = self._money or self._money_view()
+        money = self._money_view()
         if phase == PLAY or phase == STAKE:
             to_act: Optional[int] = self._order[self._turn]
         elif phase == DOUBLE or phase == DEALER:
@@ -1130,7 +1130,7 @@ class VingtUn(Table):
         """Each seat's three values of the encoding (whether it deals, is out, its balance
         over the starting counters, or 1), as float32 bytes, kept until a payment, a new
         dealer or a seat going out."""
-        money = self._money or self._money_view()
+        money = self._money_view()
         dealer, out = self._dealer, self._session.out
         kept = self._seats_encoded
         if kept[0] is money and kept[1] == dealer and kept[2] == len(out):

@@ -320,11 +320,6 @@ class Game(ABC):
             raise StateError("a copy made by resample() or reshuffled() deals no cards its seed makes: "
                              "it has no snapshot")
 
-    def _knowledge_document(self) -> list[dict[str, Any]]:
-        """Each seat's knowledge, then a spectator's, for a snapshot that does not replay the
-        deal (a replayed deal tells it again)."""
-        return [self.knowledge(seat).to_dict() for seat in (*range(self.players), None)]
-
     def _seen_now(self, seat: Optional[int]) -> Knowledge:
         """What ``seat`` sees of the cards now (its own, those face up or shown): the least a
         snapshot's knowledge must hold."""
