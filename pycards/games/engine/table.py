@@ -52,6 +52,8 @@ from pycards.games.engine.document import Reader, same, shown
 from pycards.games.engine.events import (
     GATHERED_USED,
     PACK_MADE_UP,
+    STOCK,
+    USED,
     DealEnded,
     History,
     Moved,
@@ -188,10 +190,11 @@ class Table(Game):
             """Each seat's audience of one (a card dealt face down to it), shared by every record."""
             self._turns = tuple(tuple(rotation(seat, players)) for seat in range(players))
             """Per seat, every seat in turn from its left (it last)."""
-            self._pool_names = tuple(self._pools())
+            pools = self._pools()
+            self._pool_names = tuple(pools)
             self._credit_all = self.CREDIT and options.until != "freeze_out"
             """Whether every seat plays every deal, whatever its balance (credit, no freeze-out)."""
-            self._opening = Ledger({**dict(zip(self.names, self._stacks)), **self._pools()},
+            self._opening = Ledger({**dict(zip(self.names, self._stacks)), **pools},
                                    credit=self.names if self.CREDIT else (), journal=False)  # fmt: skip
             """The ledger at the start of a session (never paid through: each session copies it)."""
             self._pack = self._make_pack(seed)
@@ -426,8 +429,6 @@ class Table(Game):
 
     def cards_on_table(self) -> list[int]:
         """Every card out of the pack (in hands, on the table, in compartments)."""
-        from pycards.games.engine.events import STOCK, USED
-
         return [c for place, cards in self._card_places().items() if place not in (STOCK, USED) for c in cards]
 
     def _gather(self) -> None:
