@@ -25,10 +25,9 @@ import pytest
 
 from driver_checks import pack_accounting
 from pycards.cards import parse
-from pycards.errors import GameOptionError, IllegalActionError
+from pycards.errors import IllegalActionError
 from pycards.games import new_game
-from pycards.games.engine.events import DealEnded, Dealt, Reshuffled, Shown
-from pycards.games.text import card_text, observation_lines, record_lines
+from pycards.games.engine.events import Dealt, Shown
 from pycards.games.vingt_un import (
     AcceptSale,
     Content,
@@ -42,7 +41,6 @@ from pycards.games.vingt_un import (
     VingtUn,
     points,
 )
-from pycards.settlement import Payment
 
 C, D, S = Content(), Draw(), Stake
 NO, YES = Double(False), Double(True)
