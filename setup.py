@@ -70,6 +70,7 @@ setup(
             extension("_brag", "_brag.pyx"),
             extension("_vingtun", "_vingtun.pyx"),
             extension("games.engine._pack", "_pack.pyx"),
+            extension("games.engine._sight", "_sight.pyx"),
         ],
         build_dir=os.path.join("build", "cython"),
         nthreads=JOBS if sys.platform.startswith("linux") else 0,  # forked workers: Linux only

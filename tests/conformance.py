@@ -74,6 +74,7 @@ from pycards.errors import GameOptionError, IllegalActionError, StateError
 from pycards.games import GAMES, game_class
 from pycards.games.base import Action, Game
 from pycards.games.engine.document import shown
+from pycards.games.engine.knowledge import Knowledge
 from pycards.games.engine.events import DealEnded, Dealt, Gathered, Moved, Note, Place, Record, Reshuffled, Shown
 from pycards.settlement import Payment
 
@@ -574,13 +575,18 @@ def check_codec(game: Game) -> None:
 
 def check_observations(game: Game) -> None:
     """Every seat's observation is a dict of plain data (JSON values, tuples and named
-    tuples), a fresh one each call, equal to the last."""
+    tuples), a fresh one each call, equal to the last; its ``knowledge`` is what the seat
+    learns from its own views of the records since the pack was made up, read afresh (the
+    game keeps it up to date record by record)."""
     for seat in range(game.players):
         seen = game.observation(seat)
         assert type(seen) is dict and all(type(k) is str for k in seen), type(seen)
         json.dumps(seen, default=list)
         again = game.observation(seat)
         assert again == seen and again is not seen, f"seat {seat}'s observation"
+        if game._known_before is None:  # a restored game began with what its document said
+            fresh = Knowledge(seat).learn_all(game.events(seat)[-len(game._records.since_pack()):])
+            assert seen["knowledge"] == fresh.view(), (f"seat {seat}'s knowledge", seen["knowledge"], fresh.view())
 
 
 def check_codec_numbering(game: Game) -> None:

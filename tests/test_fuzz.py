@@ -75,7 +75,7 @@ from fuzz_strategies import (  # noqa: E402
     rules_args,
     valid_hands,
 )
-from pycards import brag, commerce, errors, poker, vingtun  # noqa: E402
+from pycards import brag, commerce, poker, vingtun  # noqa: E402
 from pycards.errors import (  # noqa: E402
     CardTypeError,
     HandSizeError,
@@ -1255,6 +1255,50 @@ def test_pack_seed_key(seed):
     except ValueError:
         return
     assert type(key) is int and 0 <= key < 2**64
+
+
+# --- the compiled knowledge of a table (src/_sight.pyx) ----------------------------------------
+# Records come from the games, but the Sight indexes C arrays by their cards, seats and places:
+# any record, however made, is learnt or refused with a ValueError, never a crash.
+
+from pycards.games.engine.events import USED, Dealt, Gathered, Moved, Place, Record, Reshuffled, Shown  # noqa: E402
+from pycards.games.engine.knowledge import Sight  # noqa: E402
+
+seat_items = st.one_of(st.integers(-2, 5), card_items)
+places = st.one_of(st.builds(Place, st.sampled_from(["hand", "used", "stock", "x"]), seat_items, seat_items),
+                   st.sampled_from([USED, "used", None, 3, ("hand", 0, 0)]),
+                   st.builds(lambda fields: tuple.__new__(Place, fields), st.lists(seat_items, max_size=4)))
+audiences = st.one_of(st.none(), st.tuples(seat_items), st.lists(seat_items, max_size=3).map(tuple),
+                      st.sampled_from([[0], "0", 0]))  # fmt: skip
+entries = st.one_of(
+    st.builds(Dealt, seat_items, seat_items, card_items, audiences),
+    st.builds(Moved, card_items, places, places, audiences),
+    st.builds(Shown, seat_items, seat_items, st.one_of(st.lists(card_items, max_size=4).map(tuple), card_items), audiences),
+    st.builds(Gathered, places), st.builds(Reshuffled, card_items),
+    st.builds(lambda kind, fields: tuple.__new__(kind, fields), st.sampled_from([Dealt, Moved, Shown, Gathered]),
+              st.lists(seat_items, max_size=5)),
+    card_items,
+)
+
+
+@given(players=st.integers(1, 6), records=st.lists(st.lists(entries, max_size=6), max_size=6))
+@fuzz(share=2)
+@crash_guarded
+def test_sight_learn_contract(players, records):
+    """Each record learnt, or refused with a ValueError; every view then a dict of places whose
+    cards are ids 0..63 in order, never a crash."""
+    sight = Sight(players)
+    for entries_of in records:
+        try:
+            sight.learn(Record(0, None, tuple(entries_of)))
+        except ValueError:
+            pass
+        for viewer in (*range(players), None):
+            for cards in sight.view(viewer).values():
+                assert list(cards) == sorted(cards) and all(0 <= c < 64 for c in cards)
+    for bad in (None, (0, None, []), [0, None, ()], (0, None)):
+        with pytest.raises(ValueError):
+            sight.learn(bad)
 
 
 # --- every public function is fuzzed ---------------------------------------------------------

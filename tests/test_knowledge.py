@@ -24,7 +24,7 @@ from pycards.games.engine.events import (
     Shown,
     hand_place,
 )
-from pycards.games.engine.knowledge import Knowledge
+from pycards.games.engine.knowledge import Knowledge, Sight
 
 THROWN = Place("thrown")
 
@@ -161,7 +161,7 @@ def test_a_relabelling_gives_each_unseen_card_each_name_equally_often() -> None:
 
 def test_knowledge_the_game_does_not_bear_out_is_refused() -> None:
     wrong = Knowledge(0)
-    wrong.places = {13: [hand_place(0)]}
+    wrong._put(13, hand_place(0))
     with pytest.raises(KnowledgeError, match=r"seat 0 knows \[13\]"):
         check_knowledge(wrong, {hand_place(0): [51, 50]})
 
@@ -192,6 +192,84 @@ def test_every_seat_s_knowledge_is_borne_out_by_where_the_cards_lie(name: str) -
         places = game._card_places()
         for seat in (*range(game.players), None):
             check_knowledge(game.knowledge(seat), places)
+
+
+def _fresh(game, seat):  # type: ignore[no-untyped-def]
+    """What ``seat`` learns from its views of the pack's records, read afresh (the slow reference)."""
+    return Knowledge(seat).learn_all(game.events(seat)[-len(game._records.since_pack()):]).view()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_observation_holds_what_the_seat_s_views_teach_it(name: str) -> None:
+    """The observation's ``knowledge``, kept record by record (and shared by a copy until one
+    of them learns more), is at every step what the seat's views of the records teach it
+    read afresh, in the original and in a copy played on apart."""
+    rng = random.Random(5)
+    for step, game in enumerate(_played(name, 3)):
+        for seat in {game.to_act if game.to_act is not None else 0, step % game.players}:
+            assert game.observation(seat)["knowledge"] == _fresh(game, seat), (step, seat)
+        if step % 11 == 0:
+            twin = game.copy()
+            for _ in range(3):
+                if twin.is_over:
+                    break
+                twin.apply(rng.choice(twin.legal_actions()))
+                for seat in range(twin.players):
+                    assert twin.observation(seat)["knowledge"] == _fresh(twin, seat)
+            assert game.knowledge(None).view() == _fresh(game, None)
+
+
+def test_the_compiled_sight_refuses_what_no_record_holds() -> None:
+    """Records come from the games, but a C array is never indexed by a value not bounded:
+    a card id past 63, a seat outside the table, too many seats, a card known three times."""
+    sight = Sight(2)
+    for bad in (Record(None, None, (Dealt(0, 0, 64, None),)), Record(None, None, (Dealt(0, 0, -1, None),)),
+                Record(None, None, (Dealt(0, 0, "7", None),)), Record(None, None, (Dealt(0, 0, 7, (2,)),)),
+                Record(None, None, (Moved(2**70, USED, STOCK, None),)), Record(None, None, (Dealt(0, 0, 7, (-1,)),))):
+        with pytest.raises(ValueError):
+            sight.learn(bad)
+    for players in (0, 64, -3):
+        with pytest.raises(ValueError):
+            Sight(players)
+    with pytest.raises(ValueError, match="no seat 2"):
+        sight.view(2)
+    thrice = Knowledge(0)
+    for place in (hand_place(0), hand_place(1), USED):
+        thrice._put(7, place)
+    with pytest.raises(ValueError, match="three places"):
+        Sight.of([thrice, Knowledge(1), Knowledge(None)])
+
+
+def test_the_compiled_sight_keeps_two_copies_of_a_card_apart() -> None:
+    """A game of two packs: each copy its own place, as the reference keeps them."""
+    records = [Record(None, None, (Dealt(0, 0, 40, None), Dealt(1, 0, 40, None))),
+               Record(1, None, (Moved(40, hand_place(1), USED, None),)),
+               Record(None, None, (Shown(0, 0, (40,)), Reshuffled(10)))]  # fmt: skip
+    sight = Sight(2)
+    for record in records:
+        sight.learn(record)
+        for viewer in (0, 1, None):
+            assert sight.view(viewer) == Knowledge(viewer).learn_all(
+                records[:records.index(record) + 1]).view()  # fmt: skip
+    assert sight.view(None) == {"hand:0:0": (40,), "stock": (40,)}
+
+
+def test_a_player_s_own_discards_stay_in_its_observation_and_no_one_else_s() -> None:
+    """Draw Poker: the cards a player throws at the draw go face down among the used cards;
+    he knows them there, the others do not (RULES 6.1: cards face down are seen by their
+    holder only)."""
+    game = new_game("draw_poker", players=3, seed=11, dealer=0, straddles=False)
+    game.apply(game.legal_actions()[1])  # the first to speak opens for one counter
+    while game.observation(0)["phase"] != "draw":
+        game.apply(next(a for a in game.legal_actions() if type(a).__name__ in ("Call", "Check")))
+    seat = game.to_act
+    hand = game.observation(seat)["hand"]
+    thrown = next(a for a in game.legal_actions() if type(a).__name__ == "Discard" and a.cards == 0b11)
+    game.apply(thrown)
+    assert game.observation(seat)["knowledge"]["used"] == tuple(sorted(hand[:2]))
+    for other in range(3):
+        if other != seat:
+            assert "used" not in game.observation(other)["knowledge"]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -81,6 +81,7 @@ COMPILED = {
     "pycards._brag": ("pycards.brag", ("evaluate", "evaluate_many")),
     "pycards._vingtun": ("pycards.vingtun", ("total", "totals_many", "pack_total")),
     "pycards.games.engine._pack": ("pycards.games.engine.pack", ("shuffled",)),
+    "pycards.games.engine._sight": ("pycards.games.engine.knowledge", ("Sight",)),
 }
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
-from pycards.games.text import Renderer, cards_text, deal_heading, dealer_names, hand_suffix, say, who
+from pycards.games.text import Renderer, cards_text, deal_heading, dealer_names, hand_suffix, known_lines, say, who
 
 __all__ = ["RENDERER"]
 
@@ -90,6 +90,7 @@ def _lines(observation: Mapping[str, Any]) -> list[str]:
     if observation.get("out"):
         lines.append("  out: " + ", ".join(who(s, me, None) for s in observation["out"]))
     lines.append(f"  stock {observation['stock']} cards, used {observation['used']}")
+    lines += known_lines(observation)
     if observation.get("truncated"):
         lines.append("  the last deal was cut short by the bound on decisions")
     return lines

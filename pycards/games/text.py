@@ -40,7 +40,7 @@ from pycards.settlement import Payment
 
 __all__ = [
     "Names", "Renderer", "action_text", "card_text", "cards_text", "deal_heading", "dealer_names", "entry_text",
-    "hand_suffix", "observation_lines", "record_lines", "say", "seat_names", "who",
+    "hand_suffix", "known_lines", "observation_lines", "record_lines", "say", "seat_names", "who",
 ]  # fmt: skip
 
 Names = Optional[Mapping[int, str]]
@@ -264,7 +264,35 @@ def _value_text(key: str, value: Any) -> str:
 
 
 def _generic_lines(observation: Mapping[str, Any]) -> list[str]:
-    return [f"{key}: {_value_text(key, value)}" for key, value in observation.items()]
+    return [f"{key}: {_value_text(key, value)}" for key, value in observation.items() if key != "knowledge"] + \
+        known_lines(observation)
+
+
+_AWAY = {"used": "among the used cards", "stock": "back in the stock"}
+
+
+def known_lines(observation: Mapping[str, Any]) -> list[str]:
+    """The line saying where the seat knows cards to lie that the table no longer shows it
+    (its observation's ``knowledge`` outside the hands: a discard, the used cards it saw, a
+    card it passed on), or none.
+
+    >>> known_lines({"seat": 0, "knowledge": {"hand:0:0": (51,), "used": (0, 48)}})
+    ['  you know: 2C AC among the used cards']
+    >>> known_lines({"seat": 0, "knowledge": {"hand:0:0": (51,)}})
+    []
+    """
+    me = observation.get("seat")
+    parts = []
+    for key, cards in observation.get("knowledge", {}).items():
+        kind, _, rest = key.partition(":")
+        if kind == "hand":
+            continue
+        holder = rest.split(":")[0] if rest else ""
+        where = _AWAY.get(kind, kind.replace("_", " "))
+        if holder and holder != "-1":
+            where = f"{where} of {who(int(holder), me, None)}"
+        parts.append(f"{cards_text(cards)} {where}")
+    return [f"  you know: {'; '.join(parts)}"] if parts else []
 
 
 def _no_names(observation: Mapping[str, Any]) -> dict[int, str]:

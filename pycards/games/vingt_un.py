@@ -679,6 +679,7 @@ class VingtUn(Table):
             "offer": (self._seller, self._buyer, self._price) if phase == BUY else None,
             "out": tuple(sorted(out)) if out else (),
             "truncated": self._last_truncated,
+            "knowledge": self._known_view(seat),
         }
 
     # -- acting -----------------------------------------------------------------------------
@@ -783,7 +784,7 @@ class VingtUn(Table):
             for i, hand in enumerate(hands):
                 for card in hand.seen(row == seat):
                     if card is not None:
-                        known.places.setdefault(card, []).append(hand_place(row, i))
+                        known._put(card, hand_place(row, i))
         return known
 
     def cards_on_table(self) -> list[int]:

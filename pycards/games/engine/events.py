@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DealEnded", "Dealt", "Entry", "Gathered", "History", "Moved", "Note", "Place", "Record", "Reshuffled", "Shown",
-    "GATHERED_USED", "PACK_MADE_UP", "STOCK", "USED", "hand_place", "makes_up_pack", "relabelled", "turned_up",
+    "GATHERED_USED", "PACK_MADE_UP", "STOCK", "USED", "hand_place", "makes_up_pack", "place_key", "relabelled",
+    "turned_up",
 ]  # fmt: skip
 
 
@@ -71,6 +72,15 @@ def hand_place(seat: int, hand: int = 0) -> Place:
 
 
 _HANDS: dict[tuple[int, int], Place] = {}
+
+
+def place_key(place: Place) -> str:
+    """A place as a document's key: ``"used"``, ``"hand:2:0"`` (seat 2's first hand).
+
+    >>> place_key(USED), place_key(hand_place(2))
+    ('used', 'hand:2:0')
+    """
+    return place.kind if place.seat < 0 and not place.number else f"{place.kind}:{place.seat}:{place.number}"
 
 
 class Dealt(NamedTuple):

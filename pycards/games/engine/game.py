@@ -55,7 +55,7 @@ from pycards.games.engine.codec import Codec, Domains
 from pycards.games.engine.document import plain_object, shown
 from pycards.games.engine.chance import KnowledgeError, check_knowledge, relabelling
 from pycards.games.engine.events import Place, Record, makes_up_pack, relabelled
-from pycards.games.engine.knowledge import Knowledge, place_key
+from pycards.games.engine.knowledge import Knowledge, Sight, place_key
 from pycards.games.engine.options import Options
 from pycards.games.engine.options import Options as OptionsBase
 
@@ -251,12 +251,59 @@ class Game(ABC):
     _resampled = False
     """Whether this game is a copy whose hidden cards were dealt again (:meth:`resample`)."""
 
+    _known: Optional[Sight] = None
+    """What every seat and a spectator knew when last asked (worked out afresh if None)."""
+    _known_count = 0
+    """The records ``_known`` has learnt from."""
+    _known_owned = False
+    """Whether no copy of this game shares ``_known`` (so it may learn in place)."""
+
     def knowledge(self, seat: Optional[int]) -> Knowledge:
         """Where ``seat`` (``None``: a spectator) knows each card to lie, derived from its own
         views of the records since the pack was last made up (docs/protocol.md, "Knowledge"):
         its own cards, the cards turned up or shown, the cards it moved itself."""
         viewer = self._check_seat(seat, spectator=True)
-        return self._knowledge_from(self._records.since_pack(), viewer)
+        sight = self._known_now()
+        return Knowledge.of(viewer, sight.places(viewer), sight.seen(viewer))
+
+    def _known_view(self, seat: Optional[int]) -> dict[str, tuple[int, ...]]:
+        """``seat``'s knowledge as its observation shows it (``Knowledge.view``): a new dict."""
+        return dict(self._known_now().view(seat))
+
+    def _known_now(self) -> Sight:
+        """What every viewer knows now, learnt from the records since last asked, or from the
+        pack's records (and what the snapshot restored said was known before them) if never."""
+        sight, records = self._known, self._records
+        count = len(records)
+        if sight is None:
+            since = records.since_pack()
+            before = self._known_before
+            if before is None or since and makes_up_pack(since[0]):
+                sight = Sight(self.players)
+            else:
+                sight = Sight.of(before)
+            for record in since:
+                sight.learn(record)
+            self._known, self._known_owned = sight, True
+        elif self._known_count != count:
+            if not self._known_owned:
+                sight = self._known = sight.copy()
+                self._known_owned = True
+            if count - self._known_count == 1:  # the usual case: one decision since last asked
+                sight.learn(records.last())
+            else:
+                for record in records.since(self._known_count):
+                    sight.learn(record)
+        self._known_count = count
+        return sight
+
+    def _forget_known(self) -> None:
+        """The records were replaced (not added to): every seat's knowledge is worked out afresh."""
+        self._known = None
+
+    def _share_known(self, twin: Game) -> None:
+        """``twin``, a copy of this game, shares what every viewer knows; neither learns in place."""
+        self._known_owned = twin._known_owned = False
 
     def _knowledge_from(self, records: list[Record], viewer: Optional[int]) -> Knowledge:
         """What ``viewer`` knows from ``records``, the records since the pack was made up (and,
@@ -277,8 +324,7 @@ class Game(ABC):
         ``rng`` is a ``random.Random`` or an int seed. The copy plays on like any game, but has
         no snapshot (``to_dict`` raises StateError): its cards are no deal its seed makes."""
         viewer = self._check_seat(seat, spectator=True)
-        since = self._records.since_pack()
-        return self._redealt(self._knowledge_from(since, viewer).seen, since, _chance(rng))
+        return self._redealt(self._known_now().seen(viewer), self._records.since_pack(), _chance(rng))
 
     def reshuffled(self: _G, rng: random.Random | int) -> _G:
         """A copy in which only the cards no seat has been shown (the stock, the used cards
@@ -286,9 +332,9 @@ class Game(ABC):
         the same position, every hand as it is, but no knowledge of the coming cards. Like
         :meth:`resample`'s, the copy has no snapshot."""
         chance = _chance(rng)
-        since = self._records.since_pack()
-        seen = set().union(*(self._knowledge_from(since, seat).seen for seat in range(self.players)))
-        return self._redealt(seen, since, chance)
+        sight = self._known_now()
+        seen = set().union(*(sight.seen(seat) for seat in range(self.players)))
+        return self._redealt(seen, self._records.since_pack(), chance)
 
     def _redealt(self: _G, seen: set[int], since: list[Record], chance: random.Random) -> _G:
         """A copy with every card not ``seen`` named anew, in its state and in ``since`` (the
@@ -302,6 +348,7 @@ class Game(ABC):
         twin._records = records.replaced_from(len(records) - len(since), fresh)
         chance.shuffle(twin._pack.stock)
         twin._pack.key = chance.getrandbits(64)
+        twin._forget_known()
         twin._resampled = True
         return twin
 

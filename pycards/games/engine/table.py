@@ -546,12 +546,13 @@ class Table(Game):
 
     def _table_view(self, seat: int) -> dict[str, Any]:
         """The keys every game's observation shares: ``seat``, ``deal_number``, ``phase``,
-        ``to_act``, ``dealer``, ``balances`` (each seat's counters) and ``out`` (the seats
-        sitting out); a game adds its own, and its declared pieces
-        (:meth:`_declared_observation`)."""
+        ``to_act``, ``dealer``, ``balances`` (each seat's counters), ``out`` (the seats
+        sitting out) and ``knowledge`` (where the seat knows each card it knows to lie,
+        :meth:`~pycards.games.engine.knowledge.Knowledge.view`); a game adds its own, and its
+        declared pieces (:meth:`_declared_observation`)."""
         return {"seat": seat, "deal_number": self.deal_number, "phase": self._phase, "to_act": self.to_act,
                 "dealer": self._dealer, "balances": self._money_view()[0],
-                "out": tuple(sorted(self._session.out))}  # fmt: skip
+                "out": tuple(sorted(self._session.out)), "knowledge": self._known_view(seat)}  # fmt: skip
 
 
     def _declared_observation(self) -> dict[str, Any]:
@@ -594,6 +595,7 @@ class Table(Game):
         twin._session = self._session.copy()
         twin._busy = False
         twin._entries = []
+        self._share_known(twin)
         self._copy_table(twin)
         return twin
 
@@ -740,6 +742,7 @@ class Table(Game):
             game._known_before = [game.knowledge(seat) for seat in (*range(players), None)]
             game._deal_prefix = list(game._records)
             game._records = History()
+            game._forget_known()
         for key, value in game.to_dict().items():
             if not same(doc.value(key), value):
                 raise StateError(f"document.{key} is not where the document's actions lead")

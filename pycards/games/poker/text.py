@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pycards.games.text import Renderer, cards_text, deal_heading, dealer_names, who
+from pycards.games.text import Renderer, cards_text, deal_heading, dealer_names, known_lines, who
 
 __all__ = ["ENGLISH_TABLE", "TABLE"]
 
@@ -127,7 +127,7 @@ def _lines(observation: Mapping[str, Any], knave: bool = False) -> list[str]:
         pool += f"; you owe {owed} to make good" if owed else "; you owe nothing"
     pool += f"; the limit {observation['limit']}"
     lines.append(pool)
-    return lines
+    return lines + known_lines(observation)
 
 
 def _english_lines(observation: Mapping[str, Any]) -> list[str]:
