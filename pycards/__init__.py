@@ -17,6 +17,8 @@ each game module is loaded the first time it is used.
 """
 
 import importlib
+import importlib.machinery
+import os
 from typing import Any
 
 from pycards.cards import Deck, card, format, parse
@@ -45,6 +47,7 @@ __all__ = [
     "card",
     "commerce",
     "format",
+    "odds",
     "parse",
     "poker",
     "settlement",
@@ -52,7 +55,41 @@ __all__ = [
 ]
 __version__ = "0.1.0"
 
-_SUBMODULES = ("brag", "commerce", "poker", "settlement", "vingtun")
+DISTRIBUTION = "pycards-laws"
+"""The name pycards is installed under (``pip install pycards-laws``; the import name is
+``pycards``). ``pycards`` on PyPI is an unrelated project."""
+
+_COMPILED = ("_poker", "_commerce", "_brag", "_vingtun", "games/engine/_pack", "games/engine/_sight")
+"""The compiled modules, as paths inside the package (setup.py builds them from ``src/``)."""
+
+
+def _install_hint(extra: str) -> str:
+    """How to install the optional ``extra``, from PyPI or from a clone of the repository."""
+    return f"pip install '{DISTRIBUTION}[{extra}]' (from a clone of the repository: pip install '.[{extra}]')"
+
+
+def _check_source_tree() -> None:
+    """In a source tree (``src/`` beside the package) whose compiled modules were never built,
+    one ImportError saying what to do, rather than a missing ``pycards._poker`` later on.
+    An installed package has no ``src/`` beside it: one ``stat``, nothing more."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    if not os.path.isfile(os.path.join(os.path.dirname(here), "src", "_poker.pyx")):
+        return
+    for module in _COMPILED:
+        base = os.path.join(here, *module.split("/"))
+        if not any(os.path.isfile(base + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES):
+            name = "pycards." + module.replace("/", ".")
+            raise ImportError(
+                f"pycards is imported from a source tree whose compiled modules are not built ({name} is "
+                f"missing in {here}): build them in place with `pip install -e .` (or `python setup.py "
+                f"build_ext --inplace`), or run Python from outside the clone to use the installed package",
+                name=name,
+            )
+
+
+_check_source_tree()
+
+_SUBMODULES = ("brag", "commerce", "odds", "poker", "settlement", "vingtun")
 
 
 def __getattr__(name: str) -> Any:

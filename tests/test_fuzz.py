@@ -1301,6 +1301,29 @@ def test_sight_learn_contract(players, records):
             sight.learn(bad)
 
 
+# --- the exact odds of the draw (pycards.odds) ------------------------------------------------
+# It ranks hands with the unchecked batch evaluator, so what it passes on must be checked first.
+
+from pycards import odds  # noqa: E402
+
+odds_hands = st.one_of(st.lists(card_items, max_size=7), st.lists(st.integers(0, 51), min_size=5, max_size=5),
+                       st.sampled_from(["AH AS AD AC 2H", "AH AS", "", "XX", "AH AS AD AC AH"]), anything)
+odds_dead = st.one_of(st.lists(card_items, max_size=50), st.lists(st.integers(0, 51), max_size=48), anything)
+odds_rules = st.one_of(st.sampled_from(["english", "american", "nope", None, 3]), anything)
+
+
+@given(hand=odds_hands, dead=odds_dead, rules=odds_rules)
+@fuzz(share=4)
+@crash_guarded
+def test_odds_contract(hand, dead, rules):
+    """Each function answers (every choice's draws counted in full, the best a legal mask) or
+    raises a ValueError: never a crash, never a card drawn twice."""
+    for fn in (odds.expected_strengths, odds.best_discard, odds.draw_odds):
+        ok, got = call(fn, hand, rules, dead)
+        if ok and fn is odds.best_discard:
+            assert 0 <= got.discard < 32 and sum(got.categories.values()) == got.draws
+
+
 # --- every public function is fuzzed ---------------------------------------------------------
 
 FUZZED = {
@@ -1313,6 +1336,7 @@ FUZZED = {
                      "distance_to_31", "evaluate", "evaluate_many", "table_bytes", "upcard", "winners"},
     "pycards.vingtun": {"describe", "evaluate", "is_natural", "is_over_drawn", "is_soft", "pack_total",
                         "settle", "settle_strengths", "total", "totals_many"},
+    "pycards.odds": {"best_discard", "draw_odds", "expected_strengths"},
 }
 NOT_FUZZED = {"Category"}  # enums: no input
 

@@ -1,4 +1,4 @@
-"""The poker games' built-in policy: open with openers, draw to pairs, bet with threes or better.
+"""The poker games' built-in policy: open with openers, draw by the exact odds, bet with threes or better.
 
 :class:`Strength` reads the observation every poker game gives
 (:meth:`pycards.games.poker.table.PokerTable.observation`: ``phase``,
@@ -9,7 +9,8 @@ English Draw Poker (``draw_poker``) and, as they come, Jack Pots, Straight
 Poker, Stud Poker and Progressive Poker, each through a factory of its own
 (:func:`default_policy`, :func:`jack_pots_policy`...: the game's own profile and
 whether it draws, read from its driver class when the factory is called), which
-the game's registry entry names (:data:`pycards.games.GAMES`).
+the game's registry entry names (:data:`pycards.games.GAMES`). It draws by the
+exact odds of :func:`pycards.odds.best_discard`.
 
 >>> from pycards.games import new_game
 >>> game = new_game("draw_poker", players=4, seed=7, deals=20)
@@ -22,6 +23,7 @@ the game's registry entry names (:data:`pycards.games.GAMES`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
@@ -83,18 +85,41 @@ def _at_least(hand: Sequence[int], minimum: str | int, profile: str) -> bool:
     return _pair_rank(hand) >= need
 
 
-def _discard_mask(hand: Sequence[int], profile: str) -> int:
-    """The draw: which places of ``hand`` to throw (bit 0 the first card)."""
-    kind = category(hand, profile) if len(hand) == HAND else _category(hand, profile)
-    if kind >= Category.SEQUENCE:
-        return 0  # a sequence, a flush, a full, fours or better: stand pat
-    counts = _counts(hand)
-    if kind == Category.NO_PAIR:
-        order = sorted(range(len(hand)), key=lambda i: (-(hand[i] >> 2), i))
-        keep = set(order[:2])  # the two highest cards (the earlier of two of a rank)
-    else:
-        keep = {i for i, card in enumerate(hand) if counts[card >> 2] >= 2}
-    return sum(1 << i for i in range(len(hand)) if i not in keep)
+_CACHED_DRAWS = 4096
+"""Draw decisions remembered (a seat dealt the same cards again decides at once)."""
+
+
+def _discard_mask(hand: Sequence[int], profile: str, dead: Sequence[int] = ()) -> int:
+    """The draw: which places of ``hand`` to throw (bit 0 the first card), by the exact odds:
+    :func:`pycards.odds.best_discard`, the highest expected strength of the final hand
+    with ``dead`` (cards the seat sees out of the pack) never drawn."""
+    if len(hand) != HAND:
+        return 0  # no draw from a hand that is not five cards: stand pat
+    seen = tuple(sorted(set(dead) - set(hand)))
+    if len(seen) > 52 - 2 * HAND:
+        seen = ()  # too few cards would be left to draw five: judge by the full pack
+    return _best_mask(tuple(hand), profile, seen)
+
+
+@functools.lru_cache(maxsize=_CACHED_DRAWS)
+def _best_mask(hand: tuple[int, ...], profile: str, dead: tuple[int, ...]) -> int:
+    """:func:`pycards.odds.best_discard`'s mask, remembered (each costs a millisecond or two,
+    after a table built once per profile in about a second)."""
+    from pycards.odds import best_discard
+
+    return best_discard(hand, profile, dead).discard
+
+
+def _seen_out(observation: Mapping[str, Any]) -> tuple[int, ...]:
+    """The cards the seat knows are out of the pack it draws from: every card its
+    ``knowledge`` places anywhere but its own hand and the stock (another's card face up
+    or shown, a discard it saw). What it was not shown it does not know (docs/rules.md 6.1)."""
+    mine = f"hand:{observation.get('seat')}:0"
+    seen: set[int] = set()
+    for place, cards in (observation.get("knowledge") or {}).items():
+        if place not in (mine, "stock"):
+            seen.update(c for c in cards if type(c) is int and 0 <= c < 52)
+    return tuple(sorted(seen))
 
 
 def _shown_better(observation: Mapping[str, Any], hand: Sequence[int]) -> bool:
@@ -145,12 +170,16 @@ class Strength:
       cap (else checks, or stays in as a call hand); a call hand checks, or
       where it may not check (an American jack pot after the draw: passing
       would retire it) bets the smallest ``Raise``; any other checks, else folds.
-    * **The draw**: a sequence, flush, full, fours or better stands pat
-      (``Discard(0)``: no card drawn could better fours, and standing pat draws
-      none from a short pack); threes, two pairs or a pair keep the cards of
-      their pairs or threes and throw the rest; no pair keeps the two highest
-      cards (the earlier of two of one rank) and throws the other three. It
-      never chooses ``Demand`` (a foul demand).
+    * **The draw**: by the exact odds. Of the 32 ways to throw, the one whose
+      final hand has the highest expected strength under the game's profile
+      (:func:`pycards.odds.best_discard`: the exact mean over every draw from
+      the unseen cards; equal expectations: the fewest cards thrown, then the
+      lowest mask). The unseen cards are the pack less its own hand and the
+      cards it sees in other hands (face up or shown); cards thrown face down
+      are seen by nobody, so they count as unseen. Deterministic; each decision
+      costs a millisecond or two (the first of a profile about a second more, for
+      its tables), and is remembered for the same hand, profile and cards seen.
+      It never chooses ``Demand`` (a foul demand).
     * Any other decision (a game's own phase): the first legal action.
 
     Whatever it chooses is a member of ``legal``: a chosen action that is not
@@ -165,6 +194,8 @@ class Strength:
     Fold()
     >>> Strength()({"phase": "draw", "hand": parse("9H 2C 9S KD 4H")}, [Discard(m) for m in range(32)])
     Discard(cards=26)
+    >>> Strength()({"phase": "draw", "hand": parse("7C 7D 7H 7S 2C")}, [Discard(m) for m in range(32)])
+    Discard(cards=16)
     """
 
     def __init__(self, profile: str = "english", draws: bool = True, cap: int = 3) -> None:
@@ -191,7 +222,8 @@ class Strength:
     def __call__(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         kinds = {type(a) for a in legal}
         if Discard in kinds:
-            choice: Optional[Action] = Discard(_discard_mask(observation["hand"], self._profile(observation)))
+            hand = observation["hand"]
+            choice: Optional[Action] = Discard(_discard_mask(hand, self._profile(observation), _seen_out(observation)))
         elif kinds & {Fold, Check, Call, Raise}:
             choice = self._bet(observation, legal)
         else:
