@@ -38,7 +38,7 @@ import bench_cases as bc  # noqa: E402
 
 THREE_GROUPS = ("three1", "three_batch", "vingtun_batch")
 
-PEER_DISTS = ("pycards", "numpy", "eval7", "phevaluator", "treys", "deuces", "pokerkit", "gymnasium",
+PEER_DISTS = ("pycards-laws", "numpy", "eval7", "phevaluator", "treys", "deuces", "pokerkit", "gymnasium",
               "open_spiel", "pettingzoo", "rlcard", "matplotlib", "pytest-benchmark")
 
 

@@ -7,6 +7,7 @@ import importlib.resources
 import inspect
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -136,9 +137,10 @@ def test_readme_examples_run() -> None:
 
 def test_license_is_mit_and_shipped() -> None:
     """The wheel carries the LICENSE file and states the licence as an SPDX expression."""
-    from importlib.metadata import distribution
+    from importlib.metadata import distribution, packages_distributions
 
-    dist = distribution("pycards")
+    (name,) = set(packages_distributions()["pycards"])  # pycards-laws (the import name is pycards)
+    dist = distribution(name)
     assert dist.metadata["License-Expression"] == "MIT"
     licence = [f for f in dist.files or () if f.name == "LICENSE"]
     assert licence and "MIT License" in licence[0].read_text()
@@ -150,3 +152,66 @@ def test_compiled_modules_carry_no_debug_information() -> None:
     for compiled in COMPILED:
         path = Path(importlib.import_module(compiled).__file__ or "")
         assert b".debug_info" not in path.read_bytes(), path.name
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.skipif(not (ROOT / "pyproject.toml").is_file(), reason="runs in a source tree")
+def test_the_distribution_name_is_the_one_the_hints_give() -> None:
+    """Issue 23: ``pycards`` on PyPI is another project; the distribution is ``pycards-laws``,
+    and the install hints of the optional extras name it (or ``.`` in a clone)."""
+    import re
+
+    from pycards.server import INSTALL_HINT
+
+    declared = re.search(r'^name = "([^"]+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.MULTILINE)
+    assert declared and declared.group(1) == pycards.DISTRIBUTION == "pycards-laws"
+    assert INSTALL_HINT == ("pip install 'pycards-laws[server]' "
+                            "(from a clone of the repository: pip install '.[server]')")  # fmt: skip
+
+
+def _clone(tmp_path: Path, drop: Callable[[str], bool]) -> Path:
+    """The package in a clone-like tree (``src/`` beside ``pycards/``), without the compiled
+    modules whose file names ``drop`` picks."""
+    import shutil
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    tree = tmp_path / "clone"
+    shutil.copytree(Path(pycards.__file__).resolve().parent, tree / "pycards",
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    for path in (tree / "pycards").rglob("*"):
+        if any(path.name.endswith(suffix) for suffix in EXTENSION_SUFFIXES) and drop(path.name):
+            path.unlink()
+    (tree / "src").mkdir()
+    (tree / "src" / "_poker.pyx").write_text("# the sources of a clone\n")
+    return tree
+
+
+def test_an_unbuilt_source_tree_says_what_to_do(tmp_path: Path) -> None:
+    """Issue 23: Python started in a clone that was never built imports its ``pycards/``
+    folder; ``import pycards`` says in one line to build in place or run from elsewhere, rather
+    than failing later on a missing ``pycards.games.engine._pack``."""
+    tree = _clone(tmp_path, drop=lambda name: True)
+    for code in ("import pycards", "from pycards.games import new_game"):
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tree,
+                                check=False)  # fmt: skip
+        assert result.returncode == 1
+        last = result.stderr.strip().splitlines()[-1]
+        assert last.startswith("ImportError: pycards is imported from a source tree"), result.stderr
+        assert "pip install -e ." in last and "outside the clone" in last and "pycards._poker" in last
+
+
+def test_a_source_tree_missing_one_compiled_module_names_it(tmp_path: Path) -> None:
+    """A build older than the newest module (only ``_sight`` missing) is caught the same way."""
+    tree = _clone(tmp_path, drop=lambda name: name.startswith("_sight."))
+    result = subprocess.run([sys.executable, "-c", "import pycards"], capture_output=True, text=True, cwd=tree,
+                            check=False)  # fmt: skip
+    assert result.returncode == 1 and "pycards.games.engine._sight is missing" in result.stderr, result.stderr
+
+
+def test_a_built_source_tree_imports(tmp_path: Path) -> None:
+    """With every compiled module built in place, the source tree imports and runs."""
+    tree = _clone(tmp_path, drop=lambda name: False)
+    code = "import pycards, pycards.poker; print(pycards.__file__, pycards.poker.evaluate('AH KH QH JH 10H'))"
+    assert run_python(code, tree) == f"{tree / 'pycards' / '__init__.py'} 8689"

@@ -47,7 +47,8 @@ def test_serve_without_the_extra_says_how_to_install_it(tmp_path: Path, blocked:
             f"sys.exit(main(['serve', '--data', {str(tmp_path / 'data')!r}]))")  # fmt: skip
     result = _python(code, tmp_path)
     assert result.returncode == 2, (result.stdout, result.stderr)
-    assert "pip install 'pycards[server]'" in result.stderr and blocked[0] in result.stderr
+    assert "pip install 'pycards-laws[server]'" in result.stderr and blocked[0] in result.stderr
+    assert "pip install '.[server]'" in result.stderr  # from a clone
     assert "Traceback" not in result.stderr and result.stdout == ""
 
 

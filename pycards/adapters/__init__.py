@@ -15,7 +15,9 @@ decides (spaces, rewards, terminations, truncations, illegal actions).
 
 The frameworks are imported by the function that needs them, never by ``import pycards``
 or ``import pycards.games``; this package imports only Gymnasium and pyspiel, each only if
-it is installed and only to register the games with it.
+it is installed and only to register the games with it. They are the ``rl`` extra
+(:data:`INSTALL_HINT`: ``pip install 'pycards-laws[rl]'``): a function whose framework is
+missing raises an ImportError naming the module and saying how to install it.
 
 >>> env_id("vingt_un")
 'pycards/VingtUn-v0'
@@ -23,10 +25,12 @@ it is installed and only to register the games with it.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+from pycards import _install_hint
 from pycards.adapters._common import camel_name
 from pycards.games import canonical_name
 
@@ -39,6 +43,23 @@ if TYPE_CHECKING:
 __all__ = [
     "env_id", "gymnasium_env", "openspiel_game", "pettingzoo_env", "register_gymnasium", "register_openspiel",
 ]  # fmt: skip
+
+# INSTALL_HINT and require() say how to install the rl extra: helpers, not the adapters' API (__all__).
+INSTALL_HINT = _install_hint("rl")
+"""How to install the frameworks (the ``rl`` extra): ``pip install 'pycards-laws[rl]'``, or
+``pip install '.[rl]'`` in a clone."""
+
+
+def require(*modules: str, needed_by: str = "pycards.adapters") -> None:
+    """Import the frameworks ``modules`` (``"gymnasium"``, ``"pettingzoo"``, ``"pyspiel"``); an
+    ImportError naming the first one missing and saying how to install the ``rl`` extra
+    otherwise, as ``pycards serve`` does for the server extra."""
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ImportError as error:
+            raise ImportError(f"{needed_by} needs the rl extra (missing module {name!r}): {INSTALL_HINT}",
+                              name=name) from error  # fmt: skip
 
 
 def pettingzoo_env(game: str, players: Optional[int] = None, seed: Optional[int] = None, render_mode: Optional[str] = None,
@@ -53,6 +74,7 @@ def pettingzoo_env(game: str, players: Optional[int] = None, seed: Optional[int]
     episode costing the agent that much. A bad argument raises
     :class:`~pycards.errors.GameOptionError` naming it.
     """
+    require("gymnasium", "pettingzoo", needed_by="pettingzoo_env")
     from pycards.adapters._pettingzoo_env import PycardsAECEnv
 
     return PycardsAECEnv(game, players, seed, render_mode, illegal_penalty, **options)
@@ -70,6 +92,7 @@ def gymnasium_env(game: str, seat: int = 0, opponents: Union[None, Policy, Seque
     given a stream per session and seat from the session's seed so episodes
     reproduce. An illegal action id is a no-op costing ``illegal_penalty``.
     """
+    require("gymnasium", needed_by="gymnasium_env")
     from pycards.adapters._gymnasium_env import PycardsEnv
 
     return PycardsEnv(game, seat, opponents, players, seed, illegal_penalty, render_mode, **options)
@@ -79,6 +102,7 @@ def openspiel_game(game: str, players: Optional[int] = None, **options: Any) -> 
     """``game`` as a pyspiel game, registered as ``python_pycards_<name>`` (its parameters:
     ``players`` (by default two, or the fewest the game allows), ``seed`` and the game's
     options; ``deals`` defaults to 1)."""
+    require("pyspiel", needed_by="openspiel_game")
     from pycards.adapters._openspiel_game import load, player_default
 
     return load(game, player_default(game) if players is None else players, options)
@@ -91,6 +115,7 @@ def env_id(game: str) -> str:
 
 def register_gymnasium() -> list[str]:
     """Register every game's Gymnasium id (once; this package does it when imported)."""
+    require("gymnasium", needed_by="register_gymnasium")
     from pycards.adapters._gymnasium_env import register
 
     return register()
@@ -99,6 +124,7 @@ def register_gymnasium() -> list[str]:
 def register_openspiel() -> list[str]:
     """Register every game with pyspiel as ``python_pycards_<name>`` (once; this package does
     it when imported), so that ``pyspiel.load_game`` loads it from its name."""
+    require("pyspiel", needed_by="register_openspiel")
     from pycards.adapters._openspiel_game import register
     from pycards.games import GAMES
 

@@ -19,9 +19,10 @@ The modules, each with one job:
 * :mod:`~pycards.server.connection`: one WebSocket;
 * :mod:`~pycards.server.app`: the routes, :func:`create_app` and :func:`serve`.
 
-Starlette and uvicorn (the ``server`` extra: ``pip install 'pycards[server]'``)
-are imported only here, and only when :func:`create_app` or :func:`serve` is
-first used: ``import pycards`` and ``import pycards.games`` never load them.
+Starlette and uvicorn (the ``server`` extra: :data:`INSTALL_HINT`,
+``pip install 'pycards-laws[server]'``) are imported only here, and only when
+:func:`create_app` or :func:`serve` is first used: ``import pycards`` and
+``import pycards.games`` never load them.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from pycards import _install_hint
 from pycards.server.errors import ServerConfigError, WireError
 
 if TYPE_CHECKING:
@@ -36,7 +38,9 @@ if TYPE_CHECKING:
 
 __all__ = ["INSTALL_HINT", "ServerConfigError", "WireError", "create_app", "require", "serve"]
 
-INSTALL_HINT = "pip install 'pycards[server]'"
+INSTALL_HINT = _install_hint("server")
+"""How to install the server extra: ``pip install 'pycards-laws[server]'`` (the distribution's
+name, :data:`pycards.DISTRIBUTION`), or ``pip install '.[server]'`` in a clone."""
 
 
 def require() -> None:
