@@ -9,12 +9,15 @@ ties is the game's, not shown here). Each HAND is one argument: quote it. Game
 and rules names are case-insensitive, as cards are.
 
 ``pycards play GAME [--players N] [--deals D] [--session-deals S] [--seed S]
-[--workers W] [--set OPTION=VALUE ...] [--policy-option NAME=VALUE ...]``
+[--workers W] [--set OPTION=VALUE ...] [--policy-option NAME=VALUE ...]
+[--random-policy] [--interactive [--seat N]]``
 simulates GAME (any registered game, :data:`pycards.games.GAMES`: ``vingt_un``,
 also spelt ``vingt-un``) with the game's built-in policy at every seat
 (:func:`pycards.games.policies.default_policy`) and prints each seat's reward
 per deal and each role's; ``--interactive`` seats you at ``--seat`` against
-that policy, in the terminal, for ``--deals`` deals (10 unless given). Type
+that policy (``--random-policy``: a random choice among the legal actions, at
+every seat), in the terminal, for ``--deals`` deals (10 unless given; a poker
+session plays on past them until no pool is left unwon). Type
 ``q`` to leave; leaving, the end of the input and Ctrl-C print your result so
 far (Ctrl-C exits with status 130). ``--set`` takes the game's options as its
 ``Options.describe()`` gives them, checked against their ranges and choices
@@ -26,7 +29,7 @@ class. This module knows the games only through the registry.
 ``pycards serve --data DIR [--host H] [--port P] [--seed S] [--max-tables N]
 [--max-deals N]`` runs the game server (:mod:`pycards.server`, docs/server.md)
 on ``H:P`` (127.0.0.1:8000 unless given), keeping its tables in ``DIR``; it
-needs the ``server`` extra (``pip install 'pycards[server]'``), and says so,
+needs the ``server`` extra (``pip install 'pycards-laws[server]'``), and says so,
 with status 2, when it is missing. Ctrl-C stops it (status 0).
 
 Limits (so that no input hangs or fills the memory): the players the game
@@ -418,6 +421,8 @@ def _play(args: argparse.Namespace) -> int:
     if not low <= players <= high:
         raise ValueError(f"--players must be from {low} to {high} for {game}, not {players}")
     options = _game_options(game, args.set)
+    if args.random_policy and args.policy_option:
+        raise ValueError("--policy-option sets the built-in policy's options: not with --random-policy")
     policy = default_policy(game, **_policy_options(game, args.policy_option))
     if args.interactive:
         from pycards.games.interactive import play_interactive
@@ -432,6 +437,10 @@ def _play(args: argparse.Namespace) -> int:
             raise ValueError(f"--seat must be from 0 to {players - 1}, not {seat}")
         deals = _at_most("--deals", INTERACTIVE_DEALS if args.deals is None else args.deals, game)
         seed = secrets.randbits(SEED_BITS - 1) if args.seed is None else args.seed  # never shown to the player
+        if args.random_policy:
+            from pycards.games.policies import RandomLegal
+
+            policy = RandomLegal(seed)
         return play_interactive(game, players, seat, seed, policy, options, deals=deals)
     if args.seat is not None:
         raise ValueError("--seat is your seat with --interactive; a simulation has no seat of yours")
@@ -442,6 +451,10 @@ def _play(args: argparse.Namespace) -> int:
     _at_most("--session-deals", session_deals, game)
     workers = 1 if args.workers is None else args.workers
     seed = 0 if args.seed is None else args.seed
+    if args.random_policy:
+        from pycards.games.policies import RandomLegal
+
+        policy = RandomLegal(seed)
     common: dict[str, Any] = dict(players=players, session_deals=session_deals, **options)
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -531,7 +544,10 @@ def build_parser() -> argparse.ArgumentParser:
                       f"default: {DEFAULT_PLAYERS}, or the game's fewest if more)")  # fmt: skip
     play.add_argument("--deals", type=_count(1, MAX_DEALS), default=None,
                       help=f"deals to play, at most {MAX_DEALS:,} (default: {SIMULATED_DEALS} "
-                      f"simulated, {INTERACTIVE_DEALS} with --interactive)")  # fmt: skip
+                      f"simulated, {INTERACTIVE_DEALS} with --interactive); in poker the deals played may "
+                      "differ a little: a session plays on until no pool is left unwon (the laws carry "
+                      "an unwon pool into further deals), and ends early when one player holds every "
+                      "counter")  # fmt: skip
     play.add_argument("--session-deals", type=_count(1, MAX_DEALS), default=None,
                       metavar="S", help="deals of each simulated session: the deals are played as "
                       "independent sessions of S deals, seeded from the seed and the session's number "
@@ -551,7 +567,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="an option of the game's built-in policy, repeatable (read as --set reads "
                       "a game option; each game's policy options are listed below)")  # fmt: skip
     play.add_argument("--interactive", action="store_true",
-                      help="play a seat yourself, in the terminal (q to leave)")  # fmt: skip
+                      help="play a seat yourself, in the terminal (q to leave), the other seats played "
+                      "by the game's built-in policy")  # fmt: skip
+    play.add_argument("--random-policy", action="store_true",
+                      help="seat a policy choosing at random among the legal actions (seeded by --seed) "
+                      "instead of the game's built-in one: at every seat of a simulation, at the other "
+                      "seats with --interactive")  # fmt: skip
     play.add_argument("--seat", type=_count(0, most - 1), default=None,
                       help="your seat with --interactive, 0 to players-1 (default: 0)")  # fmt: skip
     play.set_defaults(run=_play)
@@ -582,7 +603,7 @@ def _add_serve(commands: Any) -> None:
         help="run the game server (needs the server extra)",
         description="Run the game server: tables of any registered game, seats played over "
         "WebSockets or by server-side bots, a page to play in a browser at / (docs/server.md). "
-        "Needs the server extra: pip install 'pycards[server]'.",
+        f"Needs the server extra: {pycards._install_hint('server')}.",
         formatter_class=_HelpFormatter,
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")

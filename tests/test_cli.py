@@ -235,6 +235,33 @@ def test_play_interactive_defaults_to_10_deals(tmp_path: Path) -> None:
     assert "deal 10 over: you" in result.stdout and "deal 11 over" not in result.stdout
 
 
+def test_play_interactive_draw_poker_names_the_cards_to_throw(tmp_path: Path) -> None:
+    """The draw asks for the cards by place or by name; the others are played by the game's
+    built-in policy, or at random with --random-policy."""
+    for extra in ([], ["--random-policy"]):
+        result = subprocess.run(
+            [sys.executable, "-m", "pycards", "play", "draw_poker", "--interactive", "--players", "3",
+             "--deals", "2", "--seed", "1", *extra],
+            input="2\n0\n" * 200, capture_output=True, text=True, cwd=tmp_path, env=PACKAGE_ENV, timeout=120,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        assert "=" not in result.stdout and "p0" not in result.stdout
+        assert "the session is over after" in result.stdout
+
+
+def test_random_policy_plays_every_seat_and_takes_no_policy_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "vingt-un", "--deals", "50", "--seed", "2", "--random-policy"]) == 0
+    assert capsys.readouterr().out.startswith("vingt_un: 50 deals")
+    assert main(["play", "vingt-un", "--deals", "50", "--random-policy", "--policy-option", "draw_below=15"]) == 2
+    assert "not with --random-policy" in capsys.readouterr().err
+
+
+def test_the_deals_help_says_poker_plays_on_until_the_pool_is_won(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "a session plays on until no pool is left unwon" in text and "--random-policy" in text
+
+
 @pytest.mark.parametrize(
     ("args", "last"),
     [

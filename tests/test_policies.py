@@ -291,3 +291,25 @@ def test_the_games_policies_are_found_by_name() -> None:
     for missing in ("_MISSING", "KNAVE", "__wrapped__", "Nothing"):  # private, not in __all__, dunder
         with pytest.raises(AttributeError, match=missing):
             getattr(policies, missing)
+
+
+def test_a_policy_written_for_another_game_is_refused_naming_its_game() -> None:
+    """DrawBelow reads Vingt-un's observation: seated at Draw Poker it would play nonsense
+    silently, so the simulator and the terminal game refuse it, naming the games it plays;
+    a policy naming no games (RandomLegal, any callable) plays every game."""
+    import io
+
+    from pycards.games.interactive import play_interactive
+    from pycards.games.policies import DrawBelow, RandomLegal, check_plays
+    from pycards.games.policies.poker import Strength
+    from pycards.games.simulate import simulate
+
+    with pytest.raises(GameOptionError, match=r"DrawBelow\(16.*plays vingt_un, not draw_poker"):
+        simulate("draw_poker", DrawBelow(16), deals=1, players=3)
+    with pytest.raises(GameOptionError, match=r"strategies\[1\] .* plays vingt_un, not stud_poker"):
+        simulate("stud_poker", [RandomLegal(1), DrawBelow(16)], deals=1)
+    with pytest.raises(GameOptionError, match="plays draw_poker, jack_pots, progressive_poker, .*not vingt_un"):
+        play_interactive("vingt_un", 3, 0, 1, Strength(), {}, lambda prompt: "q", io.StringIO())
+    check_plays(RandomLegal(3), "draw_poker")
+    check_plays(lambda observation, legal: legal[0], "vingt_un")
+    assert simulate("vingt_un", DrawBelow(16), deals=1, players=3) is not None

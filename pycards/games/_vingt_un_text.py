@@ -22,7 +22,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
-from pycards.games.text import Renderer, cards_text, deal_heading, dealer_names, hand_suffix, known_lines, say, who
+from pycards.games.engine.actions import Action
+from pycards.games.text import (
+    Renderer,
+    cards_text,
+    deal_heading,
+    dealer_names,
+    generic_label,
+    hand_suffix,
+    known_lines,
+    say,
+    who,
+)
 
 __all__ = ["RENDERER"]
 
@@ -96,5 +107,55 @@ def _lines(observation: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-RENDERER = Renderer(_lines, _names)
+def _label(action: Action, observation: Mapping[str, Any]) -> str:
+    """A Vingt-un action as a player reads it, given his observation (in a record, without
+    it: the price of a sale is then not said).
+
+    >>> from pycards.games.vingt_un import ACCEPT, CONTENT, DRAW, Divide, Double, SellDeal, Stake
+    >>> [_label(a, {"seat": 0}) for a in (Stake(3), DRAW, CONTENT, Double(True), Divide(2), SellDeal(2, 5))]
+    ['stake 3', 'draw a card', 'stand (content)', 'call double', 'divide the pair (stake 2)', 'offer the deal to p2 for 5']
+    >>> _label(ACCEPT, {"seat": 2, "offer": (0, 2, 5)})
+    'buy the deal for 5'
+    """
+    kind = type(action).__name__
+    me = observation.get("seat")
+    if kind == "Stake":
+        return f"stake {getattr(action, 'amount')}"
+    if kind == "Draw":
+        return "draw a card"
+    if kind == "Content":
+        return "stand (content)"
+    if kind == "Double":
+        return "call double" if getattr(action, "call") else "do not call double"
+    if kind == "Divide":
+        stake = getattr(action, "stake")
+        return f"divide the pair (stake {stake})" if stake else "divide the pair"
+    if kind == "SellDeal":
+        return f"offer the deal to {who(getattr(action, 'buyer'), me, None)} for {getattr(action, 'price')}"
+    if kind == "KeepDeal":
+        return "keep the deal"
+    offer = observation.get("offer")
+    price = f" for {offer[2]}" if isinstance(offer, (tuple, list)) and len(offer) == 3 else ""
+    if kind == "AcceptSale":
+        return f"buy the deal{price}"
+    if kind == "DeclineSale":
+        return f"do not buy the deal{price}"
+    return generic_label(action, observation)
+
+
+def _words(cards: Sequence[Optional[int]], observation: Mapping[str, Any]) -> str:
+    """A hand shown, by its total (the game's own count): "19", "over-drawn, 24".
+
+    >>> _words((48, 44), {}), _words((32, 36, 16), {}), _words((20, None), {})
+    ('21', 'over-drawn, 26', '')
+    """
+    from pycards.vingtun import pack_total
+
+    if not cards or any(c is None for c in cards):
+        return ""
+    total = pack_total([c for c in cards if c is not None])
+    return f"over-drawn, {total}" if total > 21 else str(total)
+
+
+RENDERER = Renderer(_lines, _names, _label, None, _words)
 """Vingt-un's observations as lines, and the dealer called so once the deal is not for sale."""

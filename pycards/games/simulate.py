@@ -31,7 +31,7 @@ from pycards.errors import GameOptionError
 from pycards.games.base import MAX_SEED_BITS
 from pycards.games.engine.document import plain_object, plain_str, shown
 from pycards.games.engine.events import DealEnded
-from pycards.games.policies import Policy, for_session
+from pycards.games.policies import Policy, check_plays, for_session
 
 if TYPE_CHECKING:  # numpy is imported on first use, so that importing pycards.games stays light
     import numpy as np
@@ -308,6 +308,7 @@ def _policies(game: str, strategies: object, what: str) -> list[Policy]:
     for i, policy in enumerate(policies):
         if not callable(policy):
             raise GameOptionError(f"{what}[{i}] must be a policy (a callable), not {shown(policy)}")
+        check_plays(policy, game, f"{what}[{i}]")
     return policies
 
 
@@ -519,6 +520,7 @@ def simulate(name: str, strategies: Policy | Sequence[Policy], deals: int, seed:
             raise GameOptionError("give players= when one policy plays every seat")
         table = game_class(game)
         _check_count("players", players, table.MAX_PLAYERS, table.MIN_PLAYERS)
+        check_plays(strategies, game)
         policies = [strategies] * players
     else:
         policies = _policies(game, strategies, "strategies")

@@ -23,10 +23,22 @@ deal 1: p2 deals; a betting round
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
 
-from pycards.games.text import Renderer, cards_text, deal_heading, dealer_names, known_lines, who
+from pycards.games.engine.actions import Action
+from pycards.games.text import (
+    CardPick,
+    ChoiceGroup,
+    Renderer,
+    card_symbols,
+    cards_text,
+    deal_heading,
+    dealer_names,
+    generic_label,
+    known_lines,
+    who,
+)
 
 __all__ = ["ENGLISH_TABLE", "TABLE"]
 
@@ -139,7 +151,114 @@ def _names(observation: Mapping[str, Any]) -> dict[int, str]:
     return dealer_names(observation, not_in=("over",))
 
 
-TABLE = Renderer(_lines, _names)
+# --------------------------------------------------------------------------------------
+# the actions, the draw and the show in words
+# --------------------------------------------------------------------------------------
+
+
+def _places(mask: int) -> list[int]:
+    return [i for i in range(5) if mask >> i & 1]
+
+
+def _plural(number: int, what: str = "card") -> str:
+    return f"{number} {what}{'' if number == 1 else 's'}"
+
+
+def label(action: Action, observation: Mapping[str, Any]) -> str:
+    """A poker action as a player reads it, given his observation (its ``owed``, ``hand``
+    and ``balances``; in a record, without them).
+
+    >>> from pycards.games.engine.betting import Call, Raise
+    >>> from pycards.games.poker.table import Demand, Discard
+    >>> label(Raise(2), {"owed": 2}), label(Call(), {"owed": 2, "seat": 0, "balances": (9,)}), label(Raise(2), {})
+    ('raise 2 (4 to put in)', 'call 2', 'raise 2')
+    >>> label(Discard(0b10010), {"hand": (0, 14, 20, 44, 51)}), label(Discard(3), {}), label(Discard(0), {})
+    ('discard 5♥ A♠ and draw 2', 'discard 2 cards and draw 2', 'stand pat')
+    >>> label(Demand(1, 3), {})
+    'demand 3 cards for 1 thrown (a deliberate foul hand, law 45)'
+    """
+    kind = type(action).__name__
+    owed = observation.get("owed")
+    if kind == "Fold":
+        return "fold (throw the hand in)" if owed else "fold"
+    if kind == "Check":
+        return "check (stay in, staking nothing more)"
+    if kind == "Call":
+        me, balances = observation.get("seat"), observation.get("balances")
+        if isinstance(owed, int) and owed:
+            if isinstance(me, int) and balances and 0 <= me < len(balances) and balances[me] < owed:
+                return f"call with all you hold, {balances[me]} (you are all in)"
+            return f"call {owed}"
+        return "call"
+    if kind == "Raise":
+        by = getattr(action, "by")
+        if isinstance(owed, int) and owed:
+            return f"raise {by} ({by + owed} to put in)"
+        return f"bet {by}" if owed == 0 else f"raise {by}"
+    if kind == "Discard":
+        mask = getattr(action, "cards")
+        if not mask:
+            return "stand pat"
+        places, hand = _places(mask), observation.get("hand")
+        if hand and all(p < len(hand) for p in places):
+            return f"discard {card_symbols([hand[p] for p in places])} and draw {len(places)}"
+        return f"discard {_plural(len(places))} and draw {len(places)}"
+    if kind == "Demand":
+        count, discards = getattr(action, "count"), getattr(action, "discards")
+        return f"demand {_plural(count)} for {discards} thrown (a deliberate foul hand, law 45)"
+    if kind == "Straddle":
+        return "straddle (one more ante on the last)" if getattr(action, "straddle") else "do not straddle"
+    if kind == "Show":
+        return "show your hand"
+    if kind == "Conceal":
+        return "throw it in unshown (and ante for every other player for another jack)"
+    return generic_label(action, observation)
+
+
+def pick(observation: Mapping[str, Any], legal: Sequence[Action]) -> Optional[CardPick]:
+    """The draw's discards as one choice of the cards to throw (``None`` outside the draw).
+
+    >>> from pycards.games.poker.table import Discard
+    >>> chosen = pick({"hand": (0, 14, 20, 44, 51)}, [Discard(0), Discard(0b10010)])
+    >>> chosen.cards, chosen.by_positions[frozenset({1, 4})]
+    ((0, 14, 20, 44, 51), Discard(cards=18))
+    """
+    hand = tuple(observation.get("hand", ()))
+    by_positions = {frozenset(_places(a.cards)): a for a in legal  # type: ignore[attr-defined]
+                    if type(a).__name__ == "Discard" and all(p < len(hand) for p in _places(a.cards))}  # type: ignore[attr-defined]  # fmt: skip
+    if not by_positions:
+        return None
+    return CardPick(hand, "the cards to throw", by_positions)
+
+
+def groups(observation: Mapping[str, Any], legal: Sequence[Action]) -> list[ChoiceGroup]:
+    """Law 45's demands of a wrong number of cards, as one choice."""
+    demands: dict[tuple[int, ...], Action] = {
+        (getattr(a, "discards"), getattr(a, "count")): a for a in legal if type(a).__name__ == "Demand"
+    }
+    if not demands:
+        return []
+    return [ChoiceGroup("demand a different number of cards than you throw — a deliberate foul hand, law 45",
+                        "how many cards you throw and how many you ask for (such as 2 3)", demands)]  # fmt: skip
+
+
+def words(cards: Sequence[Optional[int]], observation: Mapping[str, Any]) -> str:
+    """What a poker hand shown makes, by the rules of the reader's game (its ``profile``).
+
+    >>> words((4, 5, 24, 25, 44), {"profile": "english"})
+    'two pairs, eights and threes, king'
+    >>> words((4, 5, 24), {})
+    ''
+    """
+    from pycards.poker import describe
+
+    if len(cards) != 5 or any(c is None for c in cards):
+        return ""
+    profile = observation.get("profile", "english")
+    return describe([c for c in cards if c is not None], profile if isinstance(profile, str) else "english")
+
+
+TABLE = Renderer(_lines, _names, label, pick, words, groups)
 """A poker table, for any poker game."""
-ENGLISH_TABLE = Renderer(_english_lines, _names)
+ENGLISH_TABLE = Renderer(_english_lines, _names, label, pick, words, groups)
 """A poker table in the English laws' words: "two knaves or better to open"."""

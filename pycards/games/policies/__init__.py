@@ -40,8 +40,8 @@ from pycards.games import GAMES, canonical_name, load
 from pycards.games.base import Action, check_seed
 from pycards.games.engine.options import Field
 
-__all__ = ["RANDOM_OPTIONS", "Policy", "RandomLegal", "default_policy", "first_legal", "for_session",
-           "policy_options"]  # fmt: skip
+__all__ = ["RANDOM_OPTIONS", "Policy", "RandomLegal", "check_plays", "default_policy", "first_legal",
+           "for_session", "policy_options"]  # fmt: skip
 
 Policy = Callable[[dict[str, Any], Sequence[Action]], Action]
 """``policy(observation, legal_actions) -> action``: one of ``legal_actions``."""
@@ -90,6 +90,33 @@ class RandomLegal:
         twin = RandomLegal(self.seed)
         twin._random = random.Random(_mixed_seed(self.seed, check_seed(seed, "a session seed")))
         return twin
+
+
+def check_plays(policy: object, game: str, what: str = "the policy") -> None:
+    """GameOptionError if ``policy`` is a game's own policy (it names the games it plays in a
+    ``games`` attribute, as :class:`~pycards.games.policies.vingt_un.DrawBelow` does) and
+    ``game`` (a canonical name) is none of them: a Vingt-un policy would read a poker
+    observation wrongly, not fail. A game whose driver derives from one of them (a variant
+    registered under another name) is one of them. A policy naming no games
+    (:class:`RandomLegal`, any callable) plays every game.
+
+    >>> from pycards.games.policies import DrawBelow
+    >>> check_plays(DrawBelow(16), "draw_poker")
+    Traceback (most recent call last):
+    ...
+    pycards.errors.GameOptionError: the policy DrawBelow(16, stake='min', double_on=(), divide=False) plays vingt_un, not draw_poker
+    """
+    try:
+        games = getattr(policy, "games", None)
+    except Exception:  # an object whose attributes raise names no games
+        return
+    if not isinstance(games, (frozenset, set, tuple)) or not games or game in games:
+        return
+    from pycards.games import game_class
+
+    driver = game_class(game)  # a registered variant of one of its games (a subclass of its driver) is one
+    if not any(issubclass(driver, game_class(name)) for name in games if isinstance(name, str) and name in GAMES):
+        raise GameOptionError(f"{what} {shown(policy)} plays {', '.join(sorted(map(str, games)))}, not {game}")
 
 
 def for_session(policy: Policy, seed: int) -> Policy:

@@ -198,6 +198,9 @@ class Strength:
     Discard(cards=16)
     """
 
+    games = frozenset({"draw_poker", "jack_pots", "straight_poker", "stud_poker", "progressive_poker"})
+    """The games this policy plays (:func:`~pycards.games.policies.check_plays`): the poker family."""
+
     def __init__(self, profile: str = "english", draws: bool = True, cap: int = 3) -> None:
         if type(profile) is not str or profile not in PROFILES:
             raise GameOptionError(f"Strength's profile must be one of {', '.join(map(repr, PROFILES))}, "

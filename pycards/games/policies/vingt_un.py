@@ -55,6 +55,9 @@ class DrawBelow:
     Content()
     """
 
+    games = frozenset({"vingt_un"})
+    """The games this policy plays (:func:`~pycards.games.policies.check_plays`)."""
+
     def __init__(self, n: int = 17, stake: str = "min", double_on: Sequence[int] = (),
                  divide: bool = False) -> None:  # fmt: skip
         if type(n) is not int or not 0 <= n <= MAX_THRESHOLD:
