@@ -311,3 +311,76 @@ def test_the_server_modules_docstring_examples_run_and_their_names_exist() -> No
         module = importlib.import_module(name)
         assert module.__doc__ and all(hasattr(module, n) for n in module.__all__), name
         assert doctest.testmod(module).failed == 0, name
+
+
+# --------------------------------------------------------------------------------------
+# the bots: the game's own policy, or at random
+# --------------------------------------------------------------------------------------
+
+
+def _bot_records(document: dict[str, Any], transcripts: Sequence[Transcript]) -> list[tuple[Any, int, Any, Any]]:
+    """Replay the table of ``document`` from its seed with the actions its clients saw: each bot
+    decision as (the game before it, the seat, the action the bot took, the record index)."""
+    from pycards.games import game_class, new_game
+
+    state = document["state"]
+    game = new_game(document["game"], players=state["players"], seed=state["seed"], **state["options"])
+    actions = {e["index"]: (e["seat"], e["action"]) for t in transcripts for _, m in t.messages()
+               for e in m.get("events", []) if e["index"] > 0}  # fmt: skip
+    bots = [s for s, seat in enumerate(document["seats"]) if seat["bot"] is not None]
+    decisions = []
+    for index in range(1, state["first_record"]):
+        seat, action = actions[index]
+        taken = game_class(document["game"]).action_from_dict(action)
+        if seat in bots:
+            decisions.append((game.copy(), seat, taken, game.records))
+        game.apply(taken)
+    assert game.to_dict() == state
+    return decisions
+
+
+def test_bots_play_the_games_own_policy_unless_the_table_asks_for_random_ones(client: TestClient,
+                                                                              tmp_path: Path) -> None:  # fmt: skip
+    from pycards.games.poker.table import Demand
+    from pycards.games.policies import RandomLegal, default_policy
+
+    for plays in ("policy", "random"):
+        request: dict[str, Any] = {"game": "draw_poker", "players": 3, "options": {"deals": 4}, "bots": [1, 2]}
+        if plays == "random":
+            request["bots_play"] = "random"
+        table = _create(client, **request)
+        assert table["bots_play"] == plays
+        token = _join(client, table["table"], 0)["token"]
+        transcripts, clients = _play(client, table["table"], {0: token}, bots=(1, 2), seed=3)
+        try:
+            document = _document(tmp_path, table["table"])
+            stored = {"policy": "game_policy", "random": "random_legal"}[plays]
+            assert [s["bot"] and s["bot"]["policy"] for s in document["seats"]] == [None, stored, stored]
+            check_table(document, transcripts, tokens=[token])
+            decisions = _bot_records(document, transcripts)
+            assert len(decisions) > 5
+            for game, seat, taken, records in decisions:
+                observation, legal = game.observation(seat), game.legal_actions()
+                if plays == "policy":  # the registry's policy: never a deliberate foul, never a silly raise
+                    assert taken == default_policy("draw_poker")(observation, legal)
+                    assert not isinstance(taken, Demand)
+                else:
+                    seed = document["seats"][seat]["bot"]["seed"]
+                    assert taken == RandomLegal(seed).for_session(records)(observation, legal)
+            listed = client.get("/api/tables").json()
+            finished = [t for t in listed["finished"] if t["table"] == table["table"]]
+            assert finished and finished[0]["over"] and finished[0]["payoffs"] == clients[0].last["payoffs"]
+            assert all(t["table"] != table["table"] for t in listed["tables"])
+        finally:
+            for c in clients:
+                c.close()
+
+
+@pytest.mark.parametrize("plays", ["smart", 1, None, ["policy"], "Policy"])
+def test_a_table_request_with_an_unknown_way_for_bots_to_play_is_refused_naming_it(client: TestClient,
+                                                                                   plays: Any) -> None:  # fmt: skip
+    answer = client.post("/api/tables", json={**VINGT_UN, "bots": [1], "bots_play": plays})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "bad_message" and "bots_play" in error["message"]
+    assert json.dumps(plays) in error["message"] or repr(plays) in error["message"], error["message"]

@@ -290,5 +290,5 @@ def test_head_of_the_tables_route_never_creates_a_table(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path, fsync=False)) as client:
         answer = client.request("HEAD", "/api/tables", json={"game": "vingt_un", "players": 2})
         assert answer.status_code == 200 and answer.content == b""
-        assert client.get("/api/tables").json() == {"tables": []}
+        assert client.get("/api/tables").json() == {"tables": [], "finished": []}
         assert not list((tmp_path / "tables").iterdir())

@@ -45,6 +45,7 @@ from pycards.cards import format as format_cards
 from pycards.games import game_class, new_game
 from pycards.games.engine.events import Dealt, Moved, Shown
 from pycards.games.text import observation_lines
+from pycards.server.choices import choices
 from pycards.server.wire import record_json, to_json
 
 with warnings.catch_warnings():  # starlette's notice about httpx, not about this project
@@ -188,36 +189,39 @@ def _name(card: int) -> str:
 
 
 def _check_event(event: dict[str, Any], full: Any, seat: Optional[int]) -> None:
-    """One event against its full record, without Record.view: hidden cards null and unnamed."""
+    """One event against its full record, without Record.view: hidden cards null, and no line
+    of its text names a card but those its entries show that seat (the text may put several
+    entries in one line, or one in several, so the lines are judged together)."""
     entries, lines = event["entries"], event["text"]
     assert len(entries) == len(full.entries)
-    offset = 1 if full.seat is not None and full.action is not None else 0
-    assert len(lines) == len(entries) + offset
-    for sent, entry, line in zip(entries, full.entries, lines[offset:]):
-        named = _card_names(line)
+    shown_to_seat: set[str] = set()
+    hidden: set[str] = set()
+    for sent, entry in zip(entries, full.entries):
         if type(entry) in (Dealt, Moved):
-            hidden = entry.seen_by is not None and seat not in entry.seen_by
-            if hidden:
+            if entry.seen_by is not None and seat not in entry.seen_by:
                 assert sent["card"] is None, f"seat {seat} was sent a hidden card: {sent}"
-                assert not named, f"seat {seat}'s log names a hidden card: {line!r}"
+                hidden.add(_name(entry.card))
             else:
                 assert sent["card"] == entry.card
-                assert named <= {_name(entry.card)}, line
+                shown_to_seat.add(_name(entry.card))
         elif type(entry) is Shown:
             if entry.seen_by is not None and seat not in entry.seen_by:  # a private show
-                assert sent["cards"] == [None] * len(entry.cards) and not named, line
+                assert sent["cards"] == [None] * len(entry.cards), sent
+                hidden.update(_name(c) for c in entry.cards)
             else:
                 assert sent["cards"] == list(entry.cards)
-                assert named <= {_name(c) for c in entry.cards}, line
-        else:
-            assert not named, f"a line that deals no card names one: {line!r}"
-    if offset:
-        assert not _card_names(lines[0]), lines[0]
+                shown_to_seat.update(_name(c) for c in entry.cards)
+    named = set().union(*(_card_names(line) for line in lines)) if lines else set()
+    assert named <= shown_to_seat, f"seat {seat}'s log names cards its entries do not show it: {lines!r}"
+    assert not named & (hidden - shown_to_seat), f"seat {seat}'s log names a hidden card: {lines!r}"
 
 
 def _hidden_now(game: Any, seat: int) -> set[int]:
-    """Cards face down in another seat's hand now, not shown (Vingt-un's omniscient hands)."""
+    """Cards face down in another seat's hand now, not shown (Vingt-un's omniscient hands; for
+    the other games the check of each event's entries stands alone)."""
     hidden: set[int] = set()
+    if game.name != "vingt_un":
+        return hidden
     for row, hands in enumerate(game.hands):
         if row == seat:
             continue
@@ -240,7 +244,8 @@ def _observed_cards(observation: dict[str, Any]) -> set[int]:
 def _check_update(game: Any, full: list[Any], seat: Optional[int], message: dict[str, Any]) -> None:
     since, version = message["since"], message["version"]
     assert version == game.records
-    expected = [record_json(r, seat, since + i) for i, r in enumerate(game.events(seat, since))]
+    mine = None if seat is None else game.observation(seat)  # the records told in the game's words
+    expected = [record_json(r, seat, since + i, game.name, mine) for i, r in enumerate(game.events(seat, since))]
     assert message["events"] == expected, f"seat {seat}'s events at version {version} differ from its view"
     for event in message["events"]:
         _check_event(event, full[event["index"]], seat)
@@ -249,13 +254,22 @@ def _check_update(game: Any, full: list[Any], seat: Optional[int], message: dict
     assert message["payoffs"] == to_json(game.payoffs())
     if seat is None:
         assert message["observation"] is None and message["observation_text"] is None
-        assert message["legal_actions"] == []
+        assert message["legal_actions"] == [] and message["action_labels"] == []
+        assert message["pick"] is None and message["groups"] == []
         return
     observation = game.observation(seat)
     assert message["observation"] == to_json(observation)
     assert message["observation_text"] == observation_lines(game.name, observation)
     legal = [a.to_dict() for a in game.legal_actions()] if game.to_act == seat else []
     assert message["legal_actions"] == legal
+    # the labels, the pick and the groups: the seat's own observation's, and only on its turn
+    if game.to_act == seat:
+        expected_choices = choices(game.name, observation, game.legal_actions())
+    else:
+        expected_choices = {"action_labels": [], "pick": None, "groups": []}
+    assert {key: message[key] for key in expected_choices} == expected_choices
+    if message["pick"] is not None and "hand" in observation:  # the seat's own cards, in hand order
+        assert message["pick"]["cards"] == list(observation["hand"])
     hidden = _hidden_now(game, seat)
     assert not _observed_cards(message["observation"]) & hidden, f"seat {seat} observes a hidden card"
     assert not _card_names("\n".join(message["observation_text"])) & {_name(c) for c in hidden}

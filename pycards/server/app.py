@@ -4,7 +4,8 @@ Routes (formats in docs/server.md):
 
 * ``GET /``: the page to play a seat in a browser (``/static/app.js``, ``/static/style.css``);
 * ``GET /api/games``: the games served, the players they allow, the options a client may set;
-* ``GET /api/tables``: the open tables (newest first); ``POST /api/tables``: make a table;
+* ``GET /api/tables``: the open tables and the finished ones, with their results (newest
+  first); ``POST /api/tables``: make a table;
 * ``GET /api/tables/{id}``: one table's public facts;
 * ``POST /api/tables/{id}/join``: take a seat, and get its token;
 * ``WS /api/tables/{id}/ws``: a seat's or a spectator's connection.
@@ -48,7 +49,7 @@ __all__ = ["LISTED_TABLES", "create_app", "serve"]
 log = logging.getLogger("pycards.server")
 
 LISTED_TABLES = 100
-"""``GET /api/tables`` lists at most this many open tables."""
+"""``GET /api/tables`` lists at most this many open tables, and as many finished ones."""
 _HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -170,10 +171,12 @@ def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_ta
     async def tables(request: Request) -> Response:
         try:
             if request.method in ("GET", "HEAD"):  # HEAD: Starlette adds it to a GET route; it is never a create
-                listed = sorted((t for t in lobby.tables.values() if t.game.to_act is not None),
-                                key=lambda t: -t.number)[:LISTED_TABLES]  # fmt: skip
+                newest = sorted(lobby.tables.values(), key=lambda t: -t.number)
+                listed = [t for t in newest if t.game.to_act is not None][:LISTED_TABLES]
+                done = [t for t in newest if t.game.to_act is None][:LISTED_TABLES]
                 summaries: list[JSON] = [t.summary() for t in listed]
-                return JSONResponse({"tables": summaries})
+                finished: list[JSON] = [t.summary() for t in done]
+                return JSONResponse({"tables": summaries, "finished": finished})
             table = await lobby.create(read_create(await _body(request, limits.message_bytes)))
             return JSONResponse(table.summary(), status_code=201)
         except WireError as error:

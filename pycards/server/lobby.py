@@ -226,6 +226,7 @@ class Lobby:
         for seat in request.bots:
             bot = secrets.randbits(64) if self.seed is None else _mixed(self.seed, number, "bot", seat)
             seats[seat].bot_seed = bot
+            seats[seat].bot_plays = request.bots_play
         table = Table(table_id, game, seats, number, time.time())
         self._creating += 1
         try:

@@ -25,7 +25,9 @@ from typing import Any, Optional
 from pycards.games.base import Game
 from pycards.games.engine.document import shown
 from pycards.games.text import observation_lines
+from pycards.server.choices import choices
 from pycards.server.errors import WireError
+from pycards.server.tables import BOTS_PLAY
 from pycards.server.wire import JSON, record_json, to_json
 
 __all__ = [
@@ -65,19 +67,21 @@ def _whole(value: object, what: str, low: int = 0) -> int:
 
 @dataclass(frozen=True)
 class CreateRequest:
-    """``{"game": name, "players": n, "options": {...}, "bots": [seat, ...]}``: a new table
-    of ``game`` for ``players`` seats on the game's ``options`` (the server checks them
-    against the game's own rules), with a server-side random bot at each seat of ``bots``.
-    There is no seed: the server chooses it."""
+    """``{"game": name, "players": n, "options": {...}, "bots": [seat, ...], "bots_play":
+    "policy"}``: a new table of ``game`` for ``players`` seats on the game's ``options`` (the
+    server checks them against the game's own rules), with a server-side bot at each seat of
+    ``bots``, playing the game's built-in policy (``"policy"``, the default) or at random
+    (``"random"``). There is no seed: the server chooses it."""
 
     game: str
     players: int
     options: Mapping[str, Any]
     bots: tuple[int, ...]
+    bots_play: str = "policy"
 
 
 def read_create(data: object) -> CreateRequest:
-    fields = _fields(data, "a table request", ("game", "players"), ("options", "bots"))
+    fields = _fields(data, "a table request", ("game", "players"), ("options", "bots", "bots_play"))
     game = fields["game"]
     if type(game) is not str:
         raise WireError("bad_message", f"game must be a game's name, not {shown(game)}")
@@ -91,7 +95,10 @@ def read_create(data: object) -> CreateRequest:
     seats = tuple(_whole(seat, "a bot's seat") for seat in bots)
     if len(set(seats)) != len(seats):
         raise WireError("bad_message", f"bots names a seat twice: {shown(list(seats))}")
-    return CreateRequest(game, players, options, seats)
+    plays = fields.get("bots_play", "policy")
+    if type(plays) is not str or plays not in BOTS_PLAY:
+        raise WireError("bad_message", f"bots_play must be {' or '.join(map(repr, BOTS_PLAY))}, not {shown(plays)}")
+    return CreateRequest(game, players, options, seats, plays)
 
 
 @dataclass(frozen=True)
@@ -154,10 +161,12 @@ def update_message(table: str, game: Game, seat: Optional[int], since: int) -> d
     """What ``seat`` (``None``: a spectator) is sent about ``game`` at table ``table``: its
     view of every record from index ``since`` (from the first record the game keeps to
     ``game.records``),
-    its observation and, when it is to act, its legal actions; whose turn it is, the version
+    its observation and, when it is to act, its legal actions (with a label each and the pick
+    of cards, :mod:`pycards.server.choices`, from that seat's observation); whose turn it is, the version
     (``game.records``, the index of the next record), whether the session is over, the payoffs."""
     events = game.events(seat, since)
     to_act = game.to_act
+    observation = None if seat is None else game.observation(seat)
     message: dict[str, JSON] = {
         "type": "update",
         "table": table,
@@ -167,18 +176,22 @@ def update_message(table: str, game: Game, seat: Optional[int], since: int) -> d
         "since": since,
         "to_act": to_act,
         "over": to_act is None,
-        "events": [record_json(record, seat, since + i) for i, record in enumerate(events)],
+        "events": [record_json(record, seat, since + i, game.name, observation) for i, record in enumerate(events)],
         "observation": None,
         "observation_text": None,
         "legal_actions": [],
+        "action_labels": [],
+        "pick": None,
+        "groups": [],
         "payoffs": to_json(game.payoffs()),
     }
-    if seat is not None:
-        observation = game.observation(seat)
+    if observation is not None:
         message["observation"] = to_json(observation)
         message["observation_text"] = list(observation_lines(game.name, observation))
         if to_act == seat:
-            message["legal_actions"] = [to_json(action) for action in game.legal_actions()]
+            legal = game.legal_actions()
+            message["legal_actions"] = [to_json(action) for action in legal]
+            message.update(choices(game.name, observation, legal))
     return message
 
 

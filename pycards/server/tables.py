@@ -8,10 +8,13 @@ saves it and runs it).
 
 A person's seat is claimed by joining: the server makes a random token, gives
 it to that client once and keeps only its SHA-256, so neither the table file
-nor the memory holds a token that could be replayed. A bot's seat plays
-:class:`~pycards.games.policies.RandomLegal`, its choice for each decision drawn
-from the bot's secret seed and the decision's record index, so a bot plays the
-same after a restart as it would have without one.
+nor the memory holds a token that could be replayed. A bot's seat plays the
+game's built-in policy (:func:`~pycards.games.policies.default_policy`: the one
+the command line seats; ``"policy"``) or, if the table's maker chose so,
+:class:`~pycards.games.policies.RandomLegal` (``"random"``). Either way its
+choice for each decision is a function of the bot's secret seed, the decision's
+record index and the seat's observation, so a bot plays the same after a
+restart as it would have without one.
 
 :meth:`Table.document` is the table as the server saves it (the game's
 ``to_dict()``, which holds the seed, the seats, the bots' seeds): it never goes
@@ -34,18 +37,21 @@ from pycards.errors import StateError
 from pycards.games import game_class
 from pycards.games.base import Action, Game
 from pycards.games.engine.document import shown
-from pycards.games.policies import RandomLegal
+from pycards.games.policies import Policy, RandomLegal, default_policy, for_session, policy_options
 from pycards.server.errors import WireError
 from pycards.server.wire import JSON, to_json
 
-__all__ = ["FORMAT", "TABLE_ID", "Seat", "Table", "Watcher", "new_table_id", "token_digest"]
+__all__ = ["BOTS_PLAY", "FORMAT", "TABLE_ID", "Seat", "Table", "Watcher", "new_table_id", "token_digest"]
 
 FORMAT = "pycards.server.table"
 FORMAT_VERSION = 1
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
 """A table's id: 16 lower-case hex digits (64 random bits), safe in a path and a file name."""
 _DIGEST = re.compile(r"[0-9a-f]{64}")
-BOT_POLICY = "random_legal"
+BOTS_PLAY = {"policy": "game_policy", "random": "random_legal"}
+"""How a table's bots may play (the wire's ``bots_play``), and each one's name in a table file:
+the game's built-in policy, or a uniformly random legal action."""
+_BOT_POLICIES = {stored: played for played, stored in BOTS_PLAY.items()}
 
 
 def new_table_id() -> str:
@@ -65,11 +71,12 @@ class Watcher(Protocol):
 
 @dataclass
 class Seat:
-    """One place at a table: a bot (``bot_seed`` set) or a person's seat, ``token_sha256``
-    set once somebody has joined it."""
+    """One place at a table: a bot (``bot_seed`` set; ``bot_plays`` a key of
+    :data:`BOTS_PLAY`) or a person's seat, ``token_sha256`` set once somebody has joined it."""
 
     bot_seed: Optional[int] = None
     token_sha256: Optional[str] = None
+    bot_plays: str = "policy"
 
     @property
     def is_bot(self) -> bool:
@@ -80,7 +87,7 @@ class Seat:
         return self.is_bot or self.token_sha256 is not None
 
     def to_dict(self) -> dict[str, Any]:
-        bot = None if self.bot_seed is None else {"policy": BOT_POLICY, "seed": self.bot_seed}
+        bot = None if self.bot_seed is None else {"policy": BOTS_PLAY[self.bot_plays], "seed": self.bot_seed}
         return {"bot": bot, "token_sha256": self.token_sha256}
 
 
@@ -113,14 +120,29 @@ class Table:
         return self.is_bot(self.game.to_act)
 
     def bot_action(self) -> Action:
-        """The action of the bot to act: RandomLegal, drawn from its seed and the record index."""
+        """The action of the bot to act, from its own observation: the game's built-in policy
+        (with its default options, and the bot's seed where the policy takes one) or
+        RandomLegal, each made afresh for the decision from the bot's seed and the record
+        index (:func:`~pycards.games.policies.for_session`), so it plays the same whatever
+        the process, and across a restart."""
         game = self.game
         seat = game.to_act
         assert seat is not None
-        seed = self.seats[seat].bot_seed
+        place = self.seats[seat]
+        seed = place.bot_seed
         assert seed is not None
-        policy = RandomLegal(seed).for_session(game.records)
-        return policy(game.observation(seat), game.legal_actions())
+        policy: Policy
+        if place.bot_plays == "random":
+            policy = RandomLegal(seed)
+        else:
+            takes_seed = any(option.name == "seed" for option in policy_options(game.name))
+            policy = default_policy(game.name, **({"seed": seed} if takes_seed else {}))
+        return for_session(policy, game.records)(game.observation(seat), game.legal_actions())
+
+    @property
+    def bots_play(self) -> Optional[str]:
+        """How the table's bots play (a key of :data:`BOTS_PLAY`), ``None`` without bots."""
+        return next((seat.bot_plays for seat in self.seats if seat.is_bot), None)
 
     def choose_seat(self, seat: Optional[int]) -> int:
         """The seat a join takes: ``seat`` if it is free, else the first free one; a
@@ -163,6 +185,7 @@ class Table:
             "options": to_json(game.options.to_dict()),
             "seats": [{"seat": s, "kind": "bot" if place.is_bot else "person", "taken": place.taken}
                       for s, place in enumerate(self.seats)],  # fmt: skip
+            "bots_play": self.bots_play,
             "version": game.records,
             "to_act": game.to_act,
             "over": game.to_act is None,
@@ -227,15 +250,17 @@ def _seat(raw: object, index: int) -> Seat:
     if not isinstance(raw, Mapping) or set(raw) != {"bot", "token_sha256"}:
         raise StateError(f"seats[{index}] must be an object with bot and token_sha256, not {shown(raw)}")
     bot, digest = raw["bot"], raw["token_sha256"]
-    seed = None
+    seed, plays = None, "policy"
     if bot is not None:
-        well_formed = isinstance(bot, Mapping) and bot.get("policy") == BOT_POLICY
-        if not well_formed or type(bot.get("seed")) is not int or not 0 <= bot["seed"] < 2**64:
-            raise StateError(f"seats[{index}].bot must be {{policy: {BOT_POLICY!r}, seed: int}}, "
-                             f"not {shown(bot)}")  # fmt: skip
-        seed = bot["seed"]
+        well_formed = isinstance(bot, Mapping) and set(bot) == {"policy", "seed"}
+        stored = bot.get("policy") if well_formed else None
+        if not (type(stored) is str and stored in _BOT_POLICIES) or type(bot.get("seed")) is not int \
+                or not 0 <= bot["seed"] < 2**64:
+            names = " or ".join(map(repr, _BOT_POLICIES))
+            raise StateError(f"seats[{index}].bot must be {{policy: {names}, seed: int}}, not {shown(bot)}")
+        seed, plays = bot["seed"], _BOT_POLICIES[stored]
     if digest is not None and (not isinstance(digest, str) or not _DIGEST.fullmatch(digest)):
         raise StateError(f"seats[{index}].token_sha256 must be a SHA-256 in hex, not {shown(digest)}")
     if seed is not None and digest is not None:
         raise StateError(f"seats[{index}] is a bot and a person's seat at once")
-    return Seat(seed, digest)
+    return Seat(seed, digest, plays)

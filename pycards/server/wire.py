@@ -105,15 +105,17 @@ def to_json(value: object) -> JSON:
     raise TypeError(f"no JSON value for a {kind.__name__}")
 
 
-def record_json(record: Record, seat: Optional[int], index: int) -> dict[str, JSON]:
+def record_json(record: Record, seat: Optional[int], index: int, game: Optional[str] = None,
+                observation: Optional[Mapping[str, Any]] = None) -> dict[str, JSON]:  # fmt: skip
     """``seat``'s view of the record number ``index`` (``None``: a spectator's): its index,
-    who acted, the action, the entries, and the record as lines of text for that seat."""
+    who acted, the action, the entries, and the record as lines of text for that seat, told
+    in ``game``'s words (its labels and hand names; ``observation`` is the seat's own)."""
     view = record.view(seat)
     data: dict[str, JSON] = {"index": index}
     body = to_json(view.to_dict())
     assert isinstance(body, dict)
     data.update(body)
-    data["text"] = list(record_lines(view, seat))
+    data["text"] = list(record_lines(view, seat, game=game, observation=observation))
     return data
 
 
