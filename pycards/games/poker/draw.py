@@ -204,7 +204,7 @@ class DrawPoker(PokerTable):
     def _own_legal(self) -> list[Action]:
         return [Straddle(True), Straddle(False)]
 
-    def _own_action(self, action: Action, seat: int) -> None:
+    def _game_action(self, action: Action, seat: int) -> None:
         if action.straddle:  # type: ignore[attr-defined]
             amount = self._straddle_amount()
             put = amount - self._bets.stake[seat]
@@ -288,7 +288,7 @@ class DrawPoker(PokerTable):
 
     # -- views, codec, state --------------------------------------------------------------------
 
-    def _own_domains(self) -> list[tuple[type, Mapping[str, Any]]]:
+    def _game_domains(self) -> list[tuple[type, Mapping[str, Any]]]:
         return [(Straddle, {"straddle": (False, True)})]
 
 

@@ -244,7 +244,7 @@ class JackPots(PokerTable):
             return False
         return super()._legal(key)
 
-    def _own_action(self, action: Action, seat: int) -> None:
+    def _game_action(self, action: Action, seat: int) -> None:
         if type(action) is Conceal:
             self._entries.append(Note(f"p{seat} declines to show his hand"))
             self._for_another_jack(seat)
@@ -302,7 +302,7 @@ class JackPots(PokerTable):
 
     # -- views, codec, state --------------------------------------------------------------------
 
-    def _own_domains(self) -> list[tuple[type, Mapping[str, Any]]]:
+    def _game_domains(self) -> list[tuple[type, Mapping[str, Any]]]:
         return [(Show, {}), (Conceal, {})]
 
     def _check_session(self) -> None:
