@@ -164,7 +164,14 @@ def _game_words() -> tuple[set[str], set[str], set[str]]:
     return names, classes, options
 
 
+EVALUATORS = {"brag", "commerce", "poker", "vingtun"}
+"""The package's evaluator modules (``pycards.brag``...): a word that is one of them names a
+ranking, not a game, though a game may share the name (the game ``brag``)."""
+
+
 def _names_a_game(word: str) -> bool:
+    if word in EVALUATORS:
+        return False
     names, classes, options = _game_words()
     return any(name in word.lower() for name in names) or any(c in word for c in classes) or word in options
 

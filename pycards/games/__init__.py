@@ -10,7 +10,8 @@ adding a game is one entry here.
 
 >>> from pycards.games import GAMES, new_game
 >>> sorted(GAMES)
-['draw_poker', 'jack_pots', 'progressive_poker', 'straight_poker', 'stud_poker', 'vingt_un']
+['american_brag', 'brag', 'draw_poker', 'jack_pots', 'progressive_poker', 'straight_poker', 'stud_poker',
+ 'three_stake_brag', 'vingt_un']
 >>> GAMES["vingt_un"].driver
 'pycards.games.vingt_un:VingtUn'
 >>> [option.name for option in GAMES["vingt_un"].policy_options]
@@ -91,11 +92,14 @@ def _poker(driver: str, policy: str, text: str = "pycards.games.poker.text:TABLE
 
 
 GAMES: dict[str, GameEntry] = {
+    "american_brag": GameEntry("pycards.games.brag.american:AmericanBrag"),
+    "brag": GameEntry("pycards.games.brag.single:Brag"),
     "draw_poker": _poker("pycards.games.poker.draw:DrawPoker", "default_policy",
                          "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
     "jack_pots": _poker("pycards.games.poker.jack_pots:JackPots", "jack_pots_policy"),
     "progressive_poker": _poker("pycards.games.poker.progressive:ProgressivePoker", "progressive_poker_policy",
                                 "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
+    "three_stake_brag": GameEntry("pycards.games.brag.three_stake:ThreeStakeBrag"),
     "straight_poker": _poker("pycards.games.poker.straight:StraightPoker", "straight_poker_policy"),
     "stud_poker": _poker("pycards.games.poker.stud:StudPoker", "stud_poker_policy"),
     "vingt_un": GameEntry(
