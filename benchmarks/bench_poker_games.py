@@ -3,7 +3,9 @@
 Registered into :mod:`bench_cases` (which imports this module at its end), so the
 pytest-benchmark suite (``test_bench_poker_games.py``) and ``report.py`` share them.
 Every pycards poker game plays sessions of random legal play (a seeded uniform choice
-among ``legal_actions()``, 4 players; Progressive Poker 8), against pokerkit's
+among ``legal_actions()``, 4 players; Progressive Poker 8); the Brag games and Draw Poker
+also play by kind (``brag_decisions``: a uniform choice of a kind of action, then of one of
+that kind), against pokerkit's
 four-player five-card draw with random legal play (:mod:`pokerkit_draw`: a uniform
 choice among the legal decision kinds, a random subset discarded). A game that ends is
 replaced by a new one inside the timed region: starting a session is part of playing.
@@ -29,8 +31,8 @@ def _players(name: str) -> int:
     return 8 if name == "progressive_poker" else 4
 
 
-def _label(name: str) -> str:
-    return f"pycards {name}, {_players(name)} players, random legal action"
+def _label(name: str, by_kind: bool = False) -> str:
+    return f"pycards {name}, {_players(name)} players, random {'kind, then ' if by_kind else ''}legal action"
 
 
 _PK = "pokerkit five-card draw (fixed limit), 4 players, random legal decision"
@@ -41,11 +43,26 @@ group("poker_decisions", f"Poker games, random legal play: {POKER_DECISIONS:,} d
       reference=_label("draw_poker"), unit="decision")  # fmt: skip
 
 
-def _player(ctx: Context, name: str, offset: int) -> Callable[[int, bool], None]:
+def _by_kind(rng: random.Random) -> Callable[[list[Any]], Any]:
+    """A random choice that picks a kind of action uniformly (its class: fold, call, raise...),
+    then one action of that kind: the random play of pokerkit's loop (:mod:`pokerkit_draw`)."""
+    choice = rng.choice
+
+    def pick(legal: list[Any]) -> Any:
+        kinds: dict[type, list[Any]] = {}
+        for action in legal:
+            kinds.setdefault(type(action), []).append(action)
+        return choice(choice(list(kinds.values())))
+
+    return pick
+
+
+def _player(ctx: Context, name: str, offset: int, by_kind: bool = False) -> Callable[[int, bool], None]:
     """A seeded random player of ``name`` sessions: ``play(n, deals)`` makes ``n`` decisions
     (``deals`` False) or plays until ``n`` deals have ended (``deals`` True: counted from
     ``deal_number``, which moves on as a deal ends and the next begins, and the session's
-    end), as cheaply as pokerkit's loop counts its hands."""
+    end), as cheaply as pokerkit's loop counts its hands. Each decision is a uniform choice
+    among the legal actions, or (``by_kind``) of a kind, then of an action of it."""
     new_game = _new_game()
     seeds = itertools.count(ctx.seed + offset)
     players = _players(name)
@@ -53,7 +70,8 @@ def _player(ctx: Context, name: str, offset: int) -> Callable[[int, bool], None]
     def make() -> Any:
         return new_game(name, players=players, seed=next(seeds), deals=10**6)
 
-    choice = random.Random(ctx.seed + offset).choice
+    rng = random.Random(ctx.seed + offset)
+    choice = _by_kind(rng) if by_kind else rng.choice
     games = [make()]
 
     def play(n: int, deals: bool) -> None:
@@ -97,14 +115,14 @@ def _pokerkit_player(ctx: Context) -> Callable[[int, bool], None]:
     return play
 
 
-def _cases(key: str, count: int, deals: bool) -> None:
-    for offset, name in enumerate(POKER_GAMES):
+def _cases(key: str, count: int, deals: bool, games: tuple[str, ...] = POKER_GAMES, by_kind: bool = False) -> None:
+    for offset, name in enumerate(games):
         def factory(ctx: Context, name: str = name, offset: int = offset) -> Timed:
-            play = _player(ctx, name, 110 + offset)
+            play = _player(ctx, name, 110 + offset, by_kind)
             play(count, deals)  # once before timing: any error shows here
             return Timed(lambda: play(count, deals), count)
 
-        case(key, _label(name), "pycards")(factory)
+        case(key, _label(name, by_kind), "pycards")(factory)
 
     def peer(ctx: Context) -> Timed:
         play = _pokerkit_player(ctx)
@@ -116,6 +134,12 @@ def _cases(key: str, count: int, deals: bool) -> None:
 
 _cases("poker_deals", POKER_DEALS, deals=True)
 _cases("poker_decisions", POKER_DECISIONS, deals=False)
+
+BRAG_GAMES = ("brag", "three_stake_brag", "american_brag")
+BETTING_GAMES = (*BRAG_GAMES, "draw_poker")
+group("brag_decisions", f"Brag games beside Draw Poker, random play by kind: {POKER_DECISIONS:,} decisions a call",
+      reference=_label("draw_poker", True), unit="decision")  # fmt: skip
+_cases("brag_decisions", POKER_DECISIONS, deals=False, games=BETTING_GAMES, by_kind=True)
 
 TARGETS += [
     Target(
@@ -138,4 +162,20 @@ RATIOS += [
         lambda r, name=name: r[f"poker_decisions::{_PK}"] / r[f"poker_decisions::{_label(name)}"],
     )
     for name in POKER_GAMES[1:]
+]
+TARGETS += [
+    Target(
+        f"{name}_decisions_vs_pokerkit",
+        f"{name} (4 players) decisions/s >= 3x pokerkit's four-player draw decisions/s (random play by kind)",
+        lambda r, name=name: r[f"brag_decisions::{_PK}"] / r[f"brag_decisions::{_label(name, True)}"],
+        ">=", 3.0, "x",
+    )
+    for name in BRAG_GAMES
+]
+RATIOS += [
+    Ratio(
+        "draw_poker_decisions_by_kind_vs_pokerkit_draw",
+        "draw_poker decisions/s / pokerkit draw decisions/s (random play by kind)",
+        lambda r: r[f"brag_decisions::{_PK}"] / r[f"brag_decisions::{_label('draw_poker', True)}"],
+    )
 ]

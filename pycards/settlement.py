@@ -12,6 +12,8 @@ counters paid in.
 * :func:`showdown` divides a pool among the best hands, with side pots for
   players all-in (law 60), foul hands barred (law 64) and ties shared (law 76);
   :func:`pots` and :func:`split` are its building blocks.
+* :func:`first_of_best` names the taker of a pool whose ties go by seat (the American
+  games' eldest hand).
 * :func:`stake_from_each` pays a winner from each other player directly, as in
   old Commerce where there is no pool.
 * :class:`Freezeout` keeps the lives of counters games (Whiskey Poker, Commerce
@@ -54,6 +56,7 @@ __all__ = [
     "Payment",
     "Pot",
     "SettlementError",
+    "first_of_best",
     "pots",
     "showdown",
     "split",
@@ -252,6 +255,33 @@ def split(amount: int, winners: Iterable[Seat], order: Sequence[Seat]) -> dict[S
     ranked = [seat for seat in seats if seat in chosen]
     share, remainder = divmod(amount, len(ranked))
     return {seat: share + (1 if i < remainder else 0) for i, seat in enumerate(ranked)}
+
+
+def first_of_best(strengths: Mapping[Seat, Optional[int]], order: Sequence[Seat]) -> Optional[Seat]:
+    """The seat that takes a pool whose ties go by seat: the best of ``strengths`` (higher
+    is better; None: cannot win), equal best to the first of them in ``order`` ("Ties are
+    decided in favour of the eldest hand", seed 004; docs/rules.md 6.4). None if no seat
+    may win. Every seat of ``strengths`` must be in ``order``.
+
+    >>> first_of_best({"ann": 5, "bob": 9, "cy": 9}, ["cy", "ann", "bob"])
+    'cy'
+    >>> first_of_best({"ann": None}, ["ann"]) is None
+    True
+    """
+    ranks = _ranks(strengths)
+    seats = _order(order)
+    missing = set(ranks).difference(seats)
+    if missing:
+        raise SettlementError(f"seat {_first(missing)} is not in the seat order")
+    return _first_of_best(ranks, seats)
+
+
+def _first_of_best(ranks: Mapping[Seat, Optional[int]], seats: Sequence[Seat]) -> Optional[Seat]:
+    """:func:`first_of_best` of values already checked (a driver's own strengths and seats)."""
+    best = max((rank for rank in ranks.values() if rank is not None), default=None)
+    if best is None:
+        return None
+    return next(seat for seat in seats if seat in ranks and ranks[seat] == best)
 
 
 class Pot(NamedTuple):

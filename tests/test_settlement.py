@@ -1083,3 +1083,36 @@ def test_showdown_law_60_an_all_in_ante_collects_the_straddles_whole():
                    blinds={"p1": 1, "p2": 2, "p3": 3})  # fmt: skip
     assert won == {"p0": 0, "p1": 6 + 3, "p2": 22 - 9, "p3": 0}
     assert showdown(stakes, {"p0": 1, "p1": 9, "p2": 5, "p3": 2}, ["p1", "p2", "p3", "p0"])["p1"] == 4
+
+
+# --------------------------------------------------------------------------------------
+# Ties by seat (docs/rules.md 6.4)
+# --------------------------------------------------------------------------------------
+
+
+def test_first_of_best_gives_a_tie_to_the_first_in_the_order() -> None:
+    """"Ties are decided in favour of the eldest hand" (seed 004, Three Stake Brag): the order
+    is the game's, from the dealer's left."""
+    from pycards.settlement import first_of_best
+
+    assert first_of_best({0: 7, 1: 9, 2: 9}, [2, 0, 1]) == 2
+    assert first_of_best({0: 7, 1: 9, 2: 9}, [1, 2, 0]) == 1
+    assert first_of_best({0: 7, 1: None, 2: 3}, [1, 2, 0]) == 0
+
+
+def test_first_of_best_with_nobody_able_to_win_is_none() -> None:
+    from pycards.settlement import first_of_best
+
+    assert first_of_best({0: None, 1: None}, [0, 1]) is None
+    assert first_of_best({}, [0, 1]) is None
+
+
+def test_first_of_best_refuses_bad_input_naming_it() -> None:
+    from pycards.settlement import SettlementError, first_of_best
+
+    with pytest.raises(SettlementError, match="seat 3 is not in the seat order"):
+        first_of_best({3: 1}, [0, 1])
+    with pytest.raises(SettlementError, match="'x'"):
+        first_of_best({0: "x"}, [0])
+    with pytest.raises(SettlementError, match="twice|more than once|duplicate"):
+        first_of_best({0: 1}, [0, 0])

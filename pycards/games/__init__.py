@@ -9,9 +9,8 @@ only through this registry (tests/test_imports.py checks that they name none):
 adding a game is one entry here.
 
 >>> from pycards.games import GAMES, new_game
->>> sorted(GAMES)
-['american_brag', 'brag', 'draw_poker', 'jack_pots', 'progressive_poker', 'straight_poker', 'stud_poker',
- 'three_stake_brag', 'vingt_un']
+>>> print(", ".join(sorted(GAMES)))
+american_brag, brag, draw_poker, jack_pots, progressive_poker, straight_poker, stud_poker, three_stake_brag, vingt_un
 >>> GAMES["vingt_un"].driver
 'pycards.games.vingt_un:VingtUn'
 >>> [option.name for option in GAMES["vingt_un"].policy_options]

@@ -58,7 +58,7 @@ from pycards.games.engine.events import Note
 from pycards.games.engine.fields import Piece, Seat, Seats
 from pycards.games.engine.game import OVER
 from pycards.games.engine.options import Options, Range
-from pycards.settlement import Payment
+from pycards.settlement import Payment, _first_of_best
 
 __all__ = ["Hit", "Stand", "ThreeStakeBrag", "ThreeStakeBragOptions"]
 
@@ -93,9 +93,13 @@ class ThreeStakeBragOptions(BragOptions):
     draw: bool = False
 
 
+_PIPS = tuple(pips(card >> 2) for card in range(52))
+"""Each card's pips (docs/rules.md 1): ace 11, court cards 10, the others their face."""
+
+
 def total(cards: list[int]) -> int:
     """The pip value of ``cards``: ace 11, court cards 10, the others their face."""
-    return sum(pips(card >> 2) for card in cards)
+    return sum([_PIPS[card] for card in cards])
 
 
 class ThreeStakeBrag(BragTable):
@@ -128,14 +132,17 @@ class ThreeStakeBrag(BragTable):
     def _ante_and_deal(self) -> None:
         """Each player's three stakes, two cards face down and one face up, the first pool won,
         then the brag for the second from the eldest hand."""
-        stake = self.options.stake
+        stake, bets, payments = self.options.stake, self._bets, []
         for seat in self._dealt_in():
+            left = bets.cash[seat]
             for pool in (UPCARD, BRAG, THIRTY_ONE):
-                put = min(stake, self._bets.cash[seat])
-                self._bets.spend(seat, put)
+                put = min(stake, left)
+                left -= put
+                payments.append(Payment(self.names[seat], pool, put))
                 if pool == BRAG:
                     self._dead += put
-                self._stake(seat, put, f"stakes {put} in the {pool} pool", pool)
+            bets.spend(seat, bets.cash[seat] - left)
+        self._pay(payments, f"each player stakes {stake} in each pool")
         self._deal_hands((False, False, True))
         self._first_pool()
         self._bets.begin(self._from_left_of(self._dealer), self.options.limit, checks=True)
@@ -143,8 +150,8 @@ class ThreeStakeBrag(BragTable):
     def _first_pool(self) -> None:
         """The highest card turned up takes the first pool; ties to the eldest hand."""
         seats = self._dealt_in()
-        best = max(upcard(self._up[s][0]) for s in seats)
-        winner = self._upcard_winner = next(s for s in seats if upcard(self._up[s][0]) == best)
+        winner = self._upcard_winner = _first_of_best({s: upcard(self._up[s][0]) for s in seats}, seats)
+        assert winner is not None
         self._pay([Payment(UPCARD, self.names[winner], self._ledger._balances[UPCARD])],
                   f"p{winner}'s card turned up is the highest: he takes the first pool")  # fmt: skip
 
@@ -217,15 +224,13 @@ class ThreeStakeBrag(BragTable):
     def _phase_over(self) -> None:
         """The nearest to thirty-one takes the third pool (ties to the eldest); over it, a
         hand is out (the drawing variant)."""
-        seats = self._dealt_in()
-        distance = {s: abs(total(self._hands[s]) - TARGET) for s in seats
-                    if not (self.options.draw and total(self._hands[s]) > TARGET)}  # fmt: skip
+        seats, over, totals = self._dealt_in(), self.options.draw, [total(hand) for hand in self._hands]
+        nearness = {s: (None if over and totals[s] > TARGET else -abs(totals[s] - TARGET)) for s in seats}
+        winner = _first_of_best(nearness, seats)
         pool = self._ledger._balances[THIRTY_ONE]
-        if not distance:
+        if winner is None:
             self._entries.append(Note(f"every hand passed thirty-one: the third pool of {pool} stays for the next deal"))
         else:
-            best = min(distance.values())
-            winner = next(s for s in seats if distance.get(s) == best)
             self._pay([Payment(THIRTY_ONE, self.names[winner], pool)],
                       f"p{winner} comes nearest to thirty-one: he takes the third pool")  # fmt: skip
         self._end_deal(self._left_holder(self._dealer))
