@@ -91,14 +91,16 @@ def _poker(driver: str, policy: str, text: str = "pycards.games.poker.text:TABLE
 
 
 GAMES: dict[str, GameEntry] = {
-    "american_brag": GameEntry("pycards.games.brag.american:AmericanBrag"),
-    "brag": GameEntry("pycards.games.brag.single:Brag"),
+    "american_brag": GameEntry("pycards.games.brag.american:AmericanBrag",
+                               text="pycards.games.brag.text:AMERICAN_BRAG"),  # fmt: skip
+    "brag": GameEntry("pycards.games.brag.single:Brag", text="pycards.games.brag.text:BRAG"),
     "draw_poker": _poker("pycards.games.poker.draw:DrawPoker", "default_policy",
                          "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
     "jack_pots": _poker("pycards.games.poker.jack_pots:JackPots", "jack_pots_policy"),
     "progressive_poker": _poker("pycards.games.poker.progressive:ProgressivePoker", "progressive_poker_policy",
                                 "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
-    "three_stake_brag": GameEntry("pycards.games.brag.three_stake:ThreeStakeBrag"),
+    "three_stake_brag": GameEntry("pycards.games.brag.three_stake:ThreeStakeBrag",
+                                  text="pycards.games.brag.text:THREE_STAKE_BRAG"),  # fmt: skip
     "straight_poker": _poker("pycards.games.poker.straight:StraightPoker", "straight_poker_policy"),
     "stud_poker": _poker("pycards.games.poker.stud:StudPoker", "stud_poker_policy"),
     "vingt_un": GameEntry(

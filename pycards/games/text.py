@@ -57,7 +57,13 @@ and the reader's own seat is always "you"."""
 
 _SEAT_PARTY = re.compile(r"p([0-9]+)")
 _PARTIES = {"pool": "the pool"}
-"""Ledger parties that are not seats, as a sentence names them."""
+"""Ledger parties that are not seats, as a sentence names them: a game's other pools by
+their names ("first pool": "the first pool")."""
+
+
+def _is_pool(party: str) -> bool:
+    """Whether a ledger party is a pool: ``pool``, or a game's pool named ``<what> pool``."""
+    return party == "pool" or party.endswith(" pool")
 
 
 def card_text(card: Optional[int]) -> str:
@@ -143,7 +149,7 @@ def _party(party: str, viewer: Optional[int], names: Names) -> str:
     match = _SEAT_PARTY.fullmatch(party)
     if match:
         return who(int(match.group(1)), viewer, names)
-    return _PARTIES.get(party, party)
+    return _PARTIES.get(party) or (f"the {party}" if _is_pool(party) else party)
 
 
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
@@ -304,7 +310,7 @@ def record_lines(record: Record, seat: Optional[int], names: Names = None, next_
         line = f"{who(view.seat, seat, names)}: {_label(renderer, view.action, seat)}"
         stake = _stake_of(entries, 0, view.seat)
         if stake is not None:
-            line += f" — {stake} into the pool"
+            line += f" — {stake.amount} into {_party(stake.payee, seat, names)}"
             start = 2
         lines.append(line)
     turned = [e for e in entries if type(e) is Dealt and e.hand < 0]
@@ -374,9 +380,9 @@ _POOL_DIVIDED = "the pool is divided"
 _AND_VERB = re.compile(r"\band (?:asks|passes|pays|retires|stands|takes)\b")
 
 
-def _stake_of(entries: Sequence[Entry], index: int, actor: int) -> Optional[int]:
-    """What the actor put in the pool, if ``entries[index:]`` opens with his stake: a note
-    naming him ("p1 raises") and his one payment into the pool."""
+def _stake_of(entries: Sequence[Entry], index: int, actor: int) -> Optional[Payment]:
+    """The actor's stake, if ``entries[index:]`` opens with it: a note naming him ("p1
+    raises") and his one payment into a pool."""
     if index + 1 >= len(entries):
         return None
     note, payment = entries[index], entries[index + 1]
@@ -384,11 +390,11 @@ def _stake_of(entries: Sequence[Entry], index: int, actor: int) -> Optional[int]
         return None
     assert isinstance(note, Note) and isinstance(payment, Payment)
     match = _SEAT_NOTE.fullmatch(note.text)
-    if not match or int(match.group(1)) != actor or payment.payer != f"p{actor}" or payment.payee != "pool":
+    if not match or int(match.group(1)) != actor or payment.payer != f"p{actor}" or not _is_pool(payment.payee):
         return None
     if index + 2 < len(entries) and type(entries[index + 2]) is Payment:
         return None
-    return int(payment.amount)
+    return payment
 
 
 def note_text(text: str, seat: Optional[int], names: Names = None) -> str:
@@ -432,11 +438,11 @@ def _note_line(text: str, payments: Sequence[Payment], seat: Optional[int], name
     said = note_text(text, seat, names)
     if not payments:
         return f"-- {said}"
-    payers = {p.payer for p in payments}
-    if payers == {"pool"}:
+    payers, payees = {p.payer for p in payments}, {p.payee for p in payments}
+    if len(payers) == 1 and _is_pool(next(iter(payers))):
         return _pool_line(text, said, payments, seat, names, words)
-    if len(payers) == 1 and all(p.payee == "pool" for p in payments) and _SEAT_NOTE.fullmatch(text):
-        return f"{said}: {sum(p.amount for p in payments)} into the pool"
+    if len(payers) == 1 and len(payees) == 1 and _is_pool(next(iter(payees))) and _SEAT_NOTE.fullmatch(text):
+        return f"{said}: {sum(p.amount for p in payments)} into {_party(next(iter(payees)), seat, names)}"
     if len(payments) == 1:
         return f"{said}: {entry_text(payments[0], seat, names)}"
     return "\n".join([f"-- {said}"] + [entry_text(p, seat, names) for p in payments])
@@ -453,7 +459,7 @@ def _pool_line(text: str, said: str, payments: Sequence[Payment], seat: Optional
     if len(payments) == 1:
         payment = payments[0]
         if text == _POOL_DIVIDED:
-            return takes(payment, f"the pool ({payment.amount})")
+            return takes(payment, f"{_party(payment.payer, seat, names)} ({payment.amount})")
         leading = _SEAT_NOTE.fullmatch(text)
         if leading and payment.payee == f"p{leading.group(1)}":  # "p2 takes the pool unshown"
             return f"{said} ({payment.amount})"

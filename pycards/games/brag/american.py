@@ -14,6 +14,10 @@ braggers" (:mod:`pycards.brag`, profile ``american``). Then:
   call or raise from the next player in order, the entire amount staked still remaining
   in the pool." Equal hands ("three Jacks and three nines are a tie"): the elder hand,
   the nearer the dealer's left, stays (as the American games give ties to the eldest).
+  Who exchanges: a player who sees a raise exchanges with the *bragger*, the player (not
+  the dealer) whose raise is to be seen: the last to raise, or the survivor of the last
+  exchange (all in or not); if the raise seen is the dealer's and no player has bragged
+  yet, the caller becomes the bragger.
 * "This lose-and-drop-out system is continued until only one player remains to dispute
   the pool with the dealer. If they come to a call, both hands are shown to the table.
   If the bragger is not called, he takes the pool without showing his hand." The dealer
@@ -29,11 +33,13 @@ braggers" (:mod:`pycards.brag`, profile ``american``). Then:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Optional
 
 from pycards.brag import evaluate
 from pycards.games.brag.single import Brag
 from pycards.games.engine.events import Note, Shown
+from pycards.games.engine.fields import Piece, Seat, Seats
 
 __all__ = ["AmericanBrag"]
 
@@ -43,29 +49,43 @@ class AmericanBrag(Brag):
 
     name: ClassVar[str] = "american_brag"
     PROFILE: ClassVar[str] = "american"
+    STATE: ClassVar[tuple[Piece, ...]] = (*Brag.STATE, Piece("bragger", Seat()), Piece("retired", Seats()))
+    """Besides the dealer's ante, the bragger: the player (not the dealer) whose raise is to
+    be seen, the last to raise or the better of the last two to exchange hands (None: none);
+    and the players who retired from exchanges, holding the worse hand, in turn."""
+
+    _bragger: Optional[int]
+    _retired: list[int]
 
     def _clear_deal(self) -> None:
         super()._clear_deal()
         self._seen: dict[int, dict[int, tuple[int, ...]]] = {}
         """What each seat has been shown privately in this deal: the other's hand, by seat."""
+        self._exchanges: list[tuple[tuple[int, ...], tuple[int, ...], bool]] = []
+        """Each exchange of the deal: the elder's hand, the other's, whether the elder stayed."""
 
-    def _rival(self, seat: int) -> Optional[int]:
-        """The player (not the dealer) still in whose stake stands at the highest, other than
-        ``seat``, once a player has raised: the bragger ``seat`` sees by calling."""
-        bets, dealer = self._bets, self._dealer
-        if bets.level == self._dealer_ante:
-            return None  # nobody has raised the ante
-        return next((s for s in bets.live if s != seat and s != dealer and bets.stake[s] == bets.level), None)
+    def _on_raise(self, seat: int, by: int) -> None:
+        super()._on_raise(seat, by)
+        if seat != self._dealer:
+            self._bragger = seat
 
     def _on_call(self, seat: int) -> None:
-        rival = self._rival(seat) if seat != self._dealer else None
+        """A player sees a raise: he and the bragger exchange hands (if there is none, the
+        dealer's raise is seen: the caller is the bragger now). Meeting the ante, nobody
+        having raised it, and the dealer's calls are plain calls."""
+        raised = self._bets.level > self._dealer_ante
         super()._on_call(seat)
-        if rival is not None:
-            self._exchange(rival, seat)
+        if seat == self._dealer or not raised:
+            return
+        bragger = self._bragger
+        if bragger is None or bragger not in self._bets.live:
+            self._bragger = seat
+        elif bragger != seat:  # the bragger himself sees the dealer's raise: nobody to exchange with
+            self._bragger = self._exchange(bragger, seat)
 
-    def _exchange(self, bragger: int, caller: int) -> None:
+    def _exchange(self, bragger: int, caller: int) -> int:
         """The two exchange hands unseen by the others; the worse retires (equal: the elder
-        stays), the better returns to its holder."""
+        stays), the better returns to its holder, who is returned."""
         first, second = sorted((bragger, caller), key=self._dealt_in().index)
         audience = (first, second)
         self._entries.append(Note(f"p{caller} sees p{bragger}'s raise: they exchange hands unseen"))
@@ -73,9 +93,24 @@ class AmericanBrag(Brag):
         for seat, other in ((first, second), (second, first)):
             self._entries.append(Shown(seat, 0, tuple(hands[seat]), audience))
             self._seen.setdefault(other, {})[seat] = tuple(hands[seat])
-        loser = second if evaluate(hands[first], self.PROFILE) >= evaluate(hands[second], self.PROFILE) else first
+        elder_stays = self._elder_stays(hands[first], hands[second])
+        self._exchanges.append((tuple(hands[first]), tuple(hands[second]), elder_stays))
+        loser, winner = (second, first) if elder_stays else (first, second)
         self._entries.append(Note(f"p{loser} holds the worse hand and retires"))
+        self._retired.append(loser)
         self._throw_down(loser)
+        return winner
+
+    def _elder_stays(self, elder: Sequence[int], other: Sequence[int]) -> bool:
+        """Whether the elder hand stays after an exchange: his hand is at least as good."""
+        return evaluate(elder, self.PROFILE) >= evaluate(other, self.PROFILE)
+
+    def _fits(self, names: Mapping[int, int]) -> bool:
+        """A copy's cards must give every exchange of the deal the outcome the table heard."""
+        def new(cards: tuple[int, ...]) -> list[int]:
+            return [names.get(card, card) for card in cards]
+
+        return all(self._elder_stays(new(elder), new(other)) == stayed for elder, other, stayed in self._exchanges)
 
     def _own_observation(self, seat: int) -> dict[str, Any]:
         """``seen``: the hands ``seat`` was shown privately in this deal, by their holder."""
@@ -83,9 +118,11 @@ class AmericanBrag(Brag):
 
     def _copy_own(self, twin: Any) -> None:
         twin._seen = {seat: dict(hands) for seat, hands in self._seen.items()}
+        twin._exchanges = list(self._exchanges)
 
     def _relabel_kept(self, new: Any) -> None:
         self._seen = {seat: {s: tuple(new(cards)) for s, cards in hands.items()} for seat, hands in self._seen.items()}
+        self._exchanges = [(tuple(new(a)), tuple(new(b)), stayed) for a, b, stayed in self._exchanges]
 
     def encode(self, seat: int) -> Any:
         """The betting table's encoding, the hands ``seat`` was shown privately among the cards

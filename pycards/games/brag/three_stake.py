@@ -16,8 +16,8 @@ for 3 to 12 players:
 4. **The second pool**: "The players then take up the other two cards, without showing
    them, and proceed to brag on their hands as in single stake Brag", without an ante:
    from the eldest hand each bets (``Raise``) or passes (``Check``) until a bet is made,
-   then meets it, raises or passes out (``Fold``), as in the betting after the draw at
-   Poker. "The winner takes the second pool; but those who pass out do not abandon their
+   then meets it, raises or passes out (``Fold``, offered only once a bet is made), as in
+   the betting after the draw at Poker. "The winner takes the second pool; but those who pass out do not abandon their
    hands until the third pool is decided. If no bet is made for the second pool, it is
    won by the dealer." A bet nobody meets takes it unshown; a call shows the hands still
    in, the best brag hand wins (equal best share it, law 76).
@@ -108,6 +108,7 @@ class ThreeStakeBrag(BragTable):
     name: ClassVar[str] = "three_stake_brag"
     Options: ClassVar[type[Options]] = ThreeStakeBragOptions
     POOL: ClassVar[str] = BRAG
+    FOLD_BEFORE_A_BET: ClassVar[bool] = False
     PHASES: ClassVar[tuple[str, ...]] = (BET, DRAW, OVER)
     actions: ClassVar[tuple[type[Action], ...]] = (*BettingTable.base_actions, Hit, Stand)
 
@@ -229,7 +230,8 @@ class ThreeStakeBrag(BragTable):
         winner = _first_of_best(nearness, seats)
         pool = self._ledger._balances[THIRTY_ONE]
         if winner is None:
-            self._entries.append(Note(f"every hand passed thirty-one: the third pool of {pool} stays for the next deal"))
+            self._entries.append(Note(f"every hand passed thirty-one: the third pool of {pool} stays for the "
+                                      "next deal"))  # fmt: skip
         else:
             self._pay([Payment(THIRTY_ONE, self.names[winner], pool)],
                       f"p{winner} comes nearest to thirty-one: he takes the third pool")  # fmt: skip
@@ -259,6 +261,7 @@ class ThreeStakeBrag(BragTable):
         return [(Hit, {}), (Stand, {})]
 
     def _own_observation(self, seat: int) -> dict[str, Any]:
-        balances = self._ledger._balances
-        return {**super()._own_observation(seat), "pools": {pool: balances[pool] for pool in (UPCARD, BRAG, THIRTY_ONE)}, "stake": self.options.stake,
-                "totals": tuple(total(h) if s in self._shown else -1 for s, h in enumerate(self._hands))}  # fmt: skip
+        balances, shown = self._ledger._balances, self._shown
+        return {**super()._own_observation(seat), "pools": {pool: balances[pool] for pool in (UPCARD, BRAG, THIRTY_ONE)},
+                "stake": self.options.stake,
+                "totals": tuple(total(h) if s in shown else -1 for s, h in enumerate(self._hands))}  # fmt: skip

@@ -68,6 +68,10 @@ class BettingTable(Table):
 
     POOL: ClassVar[str] = POOL
     """The ledger's party the bets go into."""
+    FOLD_BEFORE_A_BET: ClassVar[bool] = True
+    """Whether a seat that may pass and keep its hand (before any bet of the round) may also
+    throw it in (law 27: at any time); a game may say no (Three Stake Brag's second pool,
+    where to pass out is to refuse a bet)."""
     base_actions: ClassVar[tuple[type[Action], ...]] = (Fold, Check, Call, Raise)
 
     options: Any
@@ -207,7 +211,10 @@ class BettingTable(Table):
             return []
         if self._phase == BET:
             may_check, may_call, least, most = self._bets.choices()
-            legal: list[Action] = [_FOLD, _CHECK] if may_check else [_FOLD]
+            if may_check:
+                legal: list[Action] = [_FOLD, _CHECK] if self.FOLD_BEFORE_A_BET else [_CHECK]
+            else:
+                legal = [_FOLD]
             if may_call:
                 legal.append(_CALL)
             if least <= most:
@@ -223,7 +230,7 @@ class BettingTable(Table):
             kind = key[0]
             may_check, may_call, least, most = self._bets.choices()
             if kind is Fold:
-                return True
+                return self.FOLD_BEFORE_A_BET or not may_check
             if kind is Check:
                 return may_check
             if kind is Call:

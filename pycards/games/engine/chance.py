@@ -15,7 +15,10 @@ one it has since lost track of (a card it saw in the stock before it was dealt
 face down to another). What the rules let a seat infer beyond what it was shown
 (that a divided Vingt-un hand began as a pair, that a player who drew was under
 21) is not kept either: a copy can hold a hand its seat's information rules
-out, and a search over it treats such hands as possible.
+out, and a search over it treats such hands as possible. A game whose seats are
+told more than that may say so (``Game._fits``): American Brag's table hears which
+of two hands exchanged privately was the better, so its copies are drawn again
+until they agree.
 
 >>> import random
 >>> sigma = relabelling(seen={51, 7}, cards=[51, 7, 12, 3, 4], rng=random.Random(1))

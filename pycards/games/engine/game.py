@@ -99,6 +99,9 @@ class ConcurrentUseError(RuntimeError):
 
 
 OVER = "over"
+RESAMPLE_TRIES = 1000
+"""The most draws :meth:`Game.resample` makes for a renaming that fits what the seats were told
+(:meth:`Game._fits`); past them it keeps the last (a search then treats it as possible)."""
 """The phase of every game whose session has ended."""
 
 _G = TypeVar("_G", bound="Game")
@@ -340,7 +343,10 @@ class Game(ABC):
         """A copy with every card not ``seen`` named anew, in its state and in ``since`` (the
         records since the pack was made up), its stock shuffled and its key fresh."""
         cards = [card for where in self._card_places().values() for card in where]
-        names = relabelling(seen, cards, chance)
+        for _ in range(RESAMPLE_TRIES):
+            names = relabelling(seen, cards, chance)
+            if self._fits(names):
+                break
         twin = cast(_G, self.copy())
         twin._relabel(names)
         records = self._records
@@ -351,6 +357,12 @@ class Game(ABC):
         twin._forget_known()
         twin._resampled = True
         return twin
+
+    def _fits(self, names: Mapping[int, int]) -> bool:
+        """Whether the cards named anew by ``names`` fit what every seat has been told of them
+        beyond seeing them (American Brag's exchanges: which of two hands was the better); a
+        resampled copy is drawn again, up to :data:`RESAMPLE_TRIES` times, until they do."""
+        return True
 
     def _card_places(self) -> dict[Place, list[int]]:
         """Every card of the game by where it lies, in its order there (omniscient)."""
