@@ -40,7 +40,7 @@ from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.engine.events import DealEnded, Dealt, Note, Record, Shown
 from pycards.settlement import Payment
 
-POOLS = ("upcard", "brag", "thirty_one")
+POOLS = ("first pool", "second pool", "third pool")
 
 # --------------------------------------------------------------------------------------
 # Helpers
@@ -166,13 +166,13 @@ def test_each_player_puts_up_three_equal_amounts_to_form_three_equal_pools():
     game = game_of(PLAIN, stake=2, deals=2)
     assert game.options.stake == 2 and game.observation(0)["stake"] == 2
     stakes = [Payment(f"p{s}", pool, 2) for s in (1, 2, 0) for pool in POOLS]
-    assert payments([first_record(game)]) == stakes + [Payment("upcard", "p0", 6)]
-    assert pools(game) == {"upcard": 0, "brag": 6, "thirty_one": 6}
-    assert game.observation(1)["pools"] == {"upcard": 0, "brag": 6, "thirty_one": 6}
+    assert payments([first_record(game)]) == stakes + [Payment("first pool", "p0", 6)]
+    assert pools(game) == {"first pool": 0, "second pool": 6, "third pool": 6}
+    assert game.observation(1)["pools"] == {"first pool": 0, "second pool": 6, "third pool": 6}
     records = play(game, Check(), Check(), Check())
     first = before_the_next_deal(records[-1])
-    assert out_of([first], "brag") == [Payment("brag", "p0", 6)]
-    assert out_of([first], "thirty_one") == [Payment("thirty_one", "p0", 6)]
+    assert out_of([first], "second pool") == [Payment("second pool", "p0", 6)]
+    assert out_of([first], "third pool") == [Payment("third pool", "p0", 6)]
     assert next(e for e in records[-1].entries if type(e) is DealEnded).rewards == (12, -6, -6)
     assert game.deal_number == 2 and game.dealer == 1
     after = records[-1].entries[[type(e) for e in records[-1].entries].index(DealEnded) + 1:]
@@ -194,13 +194,13 @@ def test_a_player_short_of_three_stakes_puts_what_he_has_first_pool_first():
     hands = ["2C 3C 5S", "4C 6C 2S", "7C 8C 3S", "10C QC 4S"]
     game = game_of(hands, stake=3, stacks=[100, 7, 2, 100])
     assert payments([first_record(game)]) == [
-        Payment("p1", "upcard", 3), Payment("p1", "brag", 3), Payment("p1", "thirty_one", 1),
-        Payment("p2", "upcard", 2),
-        Payment("p3", "upcard", 3), Payment("p3", "brag", 3), Payment("p3", "thirty_one", 3),
-        Payment("p0", "upcard", 3), Payment("p0", "brag", 3), Payment("p0", "thirty_one", 3),
-        Payment("upcard", "p0", 11),
+        Payment("p1", "first pool", 3), Payment("p1", "second pool", 3), Payment("p1", "third pool", 1),
+        Payment("p2", "first pool", 2),
+        Payment("p3", "first pool", 3), Payment("p3", "second pool", 3), Payment("p3", "third pool", 3),
+        Payment("p0", "first pool", 3), Payment("p0", "second pool", 3), Payment("p0", "third pool", 3),
+        Payment("first pool", "p0", 11),
     ]  # fmt: skip
-    assert pools(game) == {"upcard": 0, "brag": 9, "thirty_one": 7}
+    assert pools(game) == {"first pool": 0, "second pool": 9, "third pool": 7}
     assert balances(game) == [100 - 9 + 11, 0, 0, 91]
     assert counted(game) == 209
     assert game.to_act == 3 and game.live == [1, 2, 3, 0]
@@ -221,9 +221,9 @@ def test_a_short_player_is_all_in_for_the_brag_law_60():
     play(game, Check(), Raise(5), Fold())
     assert game.to_act == 1 and game.legal_actions() == [Fold(), Call()]
     (record,) = play(game, Call())
-    assert payments([record])[0] == Payment("p1", "brag", 1)
-    assert sorted(out_of([record], "brag")) == [Payment("brag", "p1", 5), Payment("brag", "p2", 4)]
-    assert out_of([record], "thirty_one") == [Payment("thirty_one", "p1", 3)]
+    assert payments([record])[0] == Payment("p1", "second pool", 1)
+    assert sorted(out_of([record], "second pool")) == [Payment("second pool", "p1", 5), Payment("second pool", "p2", 4)]
+    assert out_of([record], "third pool") == [Payment("third pool", "p1", 3)]
     assert balances(game) == [97, 8, 99] and counted(game) == 204
 
 
@@ -268,9 +268,9 @@ def test_first_pool_the_highest_card_turned_up_ace_highest_deuce_lowest(ups, win
     highest and the deuce the lowest." The winner takes the 3 stakes of the upcard pool as
     soon as the cards are dealt, before the brag."""
     game = game_of([format_ids(h) for h in with_up(ups)])
-    assert out_of([first_record(game)], "upcard") == [Payment("upcard", f"p{winner}", 3)]
+    assert out_of([first_record(game)], "first pool") == [Payment("first pool", f"p{winner}", 3)]
     assert game.observation(1)["upcard_winner"] == winner
-    assert game.phase == "bet" and pools(game)["upcard"] == 0
+    assert game.phase == "bet" and pools(game)["first pool"] == 0
 
 
 @pytest.mark.parametrize(("ups", "winner"), [
@@ -285,7 +285,7 @@ def test_first_pool_each_bragger_outranks_the_other_cards_of_its_rank(ups, winne
     Jack; and the diamond nine any other nine." (docs/rules.md 3.6: above the other cards of
     its rank only.)"""
     game = game_of([format_ids(h) for h in with_up(ups)])
-    assert out_of([first_record(game)], "upcard") == [Payment("upcard", f"p{winner}", 3)]
+    assert out_of([first_record(game)], "first pool") == [Payment("first pool", f"p{winner}", 3)]
     assert upcard("AD") > upcard("AS") > upcard("KD")
     assert upcard("QS") > upcard("JC") > upcard("JS") and upcard("10C") > upcard("9D") > upcard("9S")
 
@@ -299,7 +299,7 @@ def test_first_pool_ties_go_to_the_eldest_hand_or_the_nearest_on_his_left(dealer
     """"Ties are decided in favour of the eldest hand, or the player nearest him on the left."
     Two equal kings (aces) turned up: the one nearer the dealer's left takes the pool."""
     game = game_of([format_ids(h) for h in with_up(ups)], dealer=dealer)
-    assert out_of([first_record(game)], "upcard") == [Payment("upcard", f"p{winner}", 3)]
+    assert out_of([first_record(game)], "first pool") == [Payment("first pool", f"p{winner}", 3)]
     assert game.observation(0)["upcard_winner"] == winner
 
 
@@ -325,8 +325,8 @@ def test_second_pool_bragged_for_as_single_brag_and_the_winner_takes_it():
     (record,) = play(game, Call())
     brag = upto_note(record, "all hands are shown")
     assert {e.seat for e in brag if type(e) is Shown} == {1, 2}
-    assert out_of([record], "brag") == [Payment("brag", "p1", 13)]
-    assert out_of([record], "thirty_one") == [Payment("thirty_one", "p2", 3)]
+    assert out_of([record], "second pool") == [Payment("second pool", "p1", 13)]
+    assert out_of([record], "third pool") == [Payment("third pool", "p2", 3)]
     assert balances(game) == [97, 105, 98] and counted(game) == 300
 
 
@@ -343,9 +343,9 @@ def test_second_pool_a_bet_nobody_meets_takes_it_unshown():
     (record,) = play(game, Raise(4), Fold(), Fold())[-1:]
     brag = upto_note(record, "all hands are shown")
     assert not [e for e in brag if type(e) is Shown]
-    assert out_of([Record(1, None, tuple(brag))], "brag") == [Payment("brag", "p1", 7)]
+    assert out_of([Record(1, None, tuple(brag))], "second pool") == [Payment("second pool", "p1", 7)]
     assert any("unshown" in text for text in notes([record]))
-    assert out_of([record], "thirty_one") == [Payment("thirty_one", "p2", 3)]
+    assert out_of([record], "third pool") == [Payment("third pool", "p2", 3)]
     assert balances(game) == [97, 100, 103]
 
 
@@ -366,10 +366,10 @@ def test_those_who_pass_out_keep_their_hands_until_the_third_pool_is_decided():
     (record,) = play(game, Call())
     brag = upto_note(record, "all hands are shown")
     assert {e.seat for e in brag if type(e) is Shown} == {0, 1}
-    assert out_of([record], "brag") == [Payment("brag", "p1", 7)]
+    assert out_of([record], "second pool") == [Payment("second pool", "p1", 7)]
     third = from_note(record, "all hands are shown")
     assert [e.seat for e in third if type(e) is Shown] == [2]
-    assert [p for p in third if type(p) is Payment] == [Payment("thirty_one", "p2", 3)]
+    assert [p for p in third if type(p) is Payment] == [Payment("third pool", "p2", 3)]
     assert balances(game) == [95, 102, 103]
 
 
@@ -380,9 +380,9 @@ def test_no_bet_for_the_second_pool_the_dealer_wins_it():
     for dealer in (0, 2):
         game = game_of(PLAIN, dealer=dealer)
         records = play(game, Check(), Check(), Check())
-        assert out_of(records, "brag") == [Payment("brag", f"p{dealer}", 3)]
+        assert out_of(records, "second pool") == [Payment("second pool", f"p{dealer}", 3)]
         assert notes(records)[0] == "no bet is made: the dealer takes the second pool"
-        assert game.is_over and pools(game) == {"upcard": 0, "brag": 0, "thirty_one": 0}
+        assert game.is_over and pools(game) == {"first pool": 0, "second pool": 0, "third pool": 0}
 
 
 def test_before_a_bet_a_player_passes_or_bets_but_does_not_pass_out():
@@ -397,7 +397,7 @@ def test_before_a_bet_a_player_passes_or_bets_but_does_not_pass_out():
         game.apply(Fold())
     assert game.to_dict() == before
     records = play(game, Check(), Check(), Check())
-    assert out_of(records, "brag") == [Payment("brag", "p0", 3)]
+    assert out_of(records, "second pool") == [Payment("second pool", "p0", 3)]
 
 
 def test_second_pool_equal_best_hands_share_it_law_76():
@@ -410,8 +410,8 @@ def test_second_pool_equal_best_hands_share_it_law_76():
     hands = ["2C 3D 5S", "KC 7D 4H", "KS 7H 4C"]
     game = game_of(hands)
     records = play(game, Raise(1), Call(), Fold())
-    assert sorted(out_of(records, "brag")) == [Payment("brag", "p1", 3), Payment("brag", "p2", 2)]
-    assert out_of(records, "thirty_one") == [Payment("thirty_one", "p1", 3)]
+    assert sorted(out_of(records, "second pool")) == [Payment("second pool", "p1", 3), Payment("second pool", "p2", 2)]
+    assert out_of(records, "third pool") == [Payment("third pool", "p1", 3)]
     assert balances(game) == [100, 102, 98]
 
 
@@ -449,7 +449,7 @@ def test_third_pool_pip_values_ace_eleven_court_cards_ten():
     game = game_of(hands)
     records = play(game, Check(), Check(), Check())
     assert game.observation(2)["totals"] == (21, 30, 28)
-    assert out_of(records, "thirty_one") == [Payment("thirty_one", "p1", 3)]
+    assert out_of(records, "third pool") == [Payment("third pool", "p1", 3)]
     assert balances(game) == [100, 103, 97]
 
 
@@ -462,7 +462,7 @@ def test_third_pool_nearest_to_thirty_one_on_either_side(hands, winner):
     drawing variant a hand over 31 is not out)."""
     game = game_of(hands)
     records = play(game, Check(), Check(), Check())
-    assert out_of(records, "thirty_one") == [Payment("thirty_one", f"p{winner}", 3)]
+    assert out_of(records, "third pool") == [Payment("third pool", f"p{winner}", 3)]
 
 
 @pytest.mark.parametrize(("dealer", "hands", "winner"), [
@@ -474,7 +474,7 @@ def test_third_pool_ties_to_the_eldest_hand(dealer, hands, winner):
     nearer the dealer's left takes the third pool."""
     game = game_of(hands, dealer=dealer)
     records = play(game, Check(), Check(), Check())
-    assert out_of(records, "thirty_one") == [Payment("thirty_one", f"p{winner}", 3)]
+    assert out_of(records, "third pool") == [Payment("third pool", f"p{winner}", 3)]
 
 
 # ======================================================================================
@@ -494,15 +494,15 @@ def test_draw_from_the_eldest_a_counter_into_the_pool_for_each_card_face_up():
     play(game, Check(), Check(), Check())
     assert game.phase == "draw" and game.to_act == 1 and game.legal_actions() == [Hit(), Stand()]
     (record,) = play(game, Hit())
-    assert payments([record]) == [Payment("p1", "thirty_one", 1)]
+    assert payments([record]) == [Payment("p1", "third pool", 1)]
     assert [(e.seat, e.card, e.seen_by) for e in entries([record], Dealt)] == [(1, hand("10S")[0], None)]
-    assert pools(game)["thirty_one"] == 4
+    assert pools(game)["third pool"] == 4
     assert game.observation(2)["up"][1] == hand("4H 10S") and game.observation(0)["totals"] == (29, 19, 18)
     records = play(game, Hit(), Stand(), Hit(), Stand())
-    assert pools(game)["thirty_one"] == 6
+    assert pools(game)["third pool"] == 6
     assert [(e.seat, e.seen_by) for e in entries(records, Dealt)] == [(1, None), (2, None)]
     (last,) = play(game, Stand())
-    assert out_of([last], "thirty_one") == [Payment("thirty_one", "p1", 6)]
+    assert out_of([last], "third pool") == [Payment("third pool", "p1", 6)]
     assert balances(game) == [103, 101, 96] and counted(game) == 300
 
 
@@ -533,7 +533,7 @@ def test_draw_a_player_who_passes_thirty_one_is_out_of_the_pool():
     assert any("p1 passes thirty-one" in text for text in notes([record]))
     assert game.to_act == 2, "p1 at 32 may draw no more"
     records = play(game, Stand(), Stand())
-    assert out_of(records, "thirty_one") == [Payment("thirty_one", "p0", 4)]
+    assert out_of(records, "third pool") == [Payment("third pool", "p0", 4)]
     assert balances(game) == [104, 99, 97]
 
 
@@ -546,7 +546,7 @@ def test_draw_a_hand_dealt_over_thirty_one_is_out_of_the_pool():
     play(game, Check(), Check(), Check())
     assert game.to_act == 2, "p1 at 32 is not offered a card"
     records = play(game, Stand(), Stand())
-    assert out_of(records, "thirty_one") == [Payment("thirty_one", "p2", 3)]
+    assert out_of(records, "third pool") == [Payment("third pool", "p2", 3)]
 
 
 def test_draw_no_card_offered_at_thirty_one_or_more_nor_without_a_counter():
@@ -563,7 +563,7 @@ def test_draw_no_card_offered_at_thirty_one_or_more_nor_without_a_counter():
     assert game.to_act == 2 and game.observation(0)["drawers"] == (2, 0)
     (record,) = play(game, Hit())
     assert game.is_over and game.ledger.balance("p2") == 0
-    assert out_of([record], "thirty_one") == [Payment("thirty_one", "p1", 4)]
+    assert out_of([record], "third pool") == [Payment("third pool", "p1", 4)]
     assert balances(game) == [100, 104, 0] and counted(game) == 204
 
 
@@ -584,7 +584,7 @@ def test_draw_no_card_offered_when_the_stock_is_out():
     top = stack_ids(hands) + pack[36:]
     game = new_game("three_stake_brag", players=12, seed=0, dealer=0, top=top, stake=1, limit=10,
                     counters=100, deals=1, draw=True)  # fmt: skip
-    assert out_of([first_record(game)], "upcard") == [Payment("upcard", "p9", 12)]
+    assert out_of([first_record(game)], "first pool") == [Payment("first pool", "p9", 12)]
     assert says(game, *[Check()] * 12) == order
     drawers = says(game, *[Hit()] * 16)
     assert drawers == [s for s in range(1, 9) for _ in (0, 1)]
@@ -610,10 +610,10 @@ def test_draw_every_hand_over_thirty_one_the_third_pool_stays_for_the_next_deal(
     records = play(game, Hit(), Hit())
     first = before_the_next_deal(records[-1])
     assert game.observation(0)["deal_number"] == 2 and game.dealer == 1
-    assert out_of([first], "thirty_one") == []
+    assert out_of([first], "third pool") == []
     assert any("the third pool of 5 stays for the next deal" in text for text in notes([first]))
     assert next(e for e in records[-1].entries if type(e) is DealEnded).rewards == (-1, 0, -4)
-    assert pools(game)["thirty_one"] == 8 and counted(game) == 300
+    assert pools(game)["third pool"] == 8 and counted(game) == 300
     records = []
     while not game.is_over:
         records.append(game.apply(Check() if game.phase == "bet" else Stand()))
@@ -623,8 +623,8 @@ def test_draw_every_hand_over_thirty_one_the_third_pool_stays_for_the_next_deal(
     assert eligible, "seed 0's second deal has a hand within 31"
     best = min(31 - totals[s] for s in eligible)
     winner = next(s for s in eligible if 31 - totals[s] == best)
-    assert out_of(records, "thirty_one") == [Payment("thirty_one", f"p{winner}", 8)]
-    assert pools(game) == {"upcard": 0, "brag": 0, "thirty_one": 0} and sum(balances(game)) == 300
+    assert out_of(records, "third pool") == [Payment("third pool", f"p{winner}", 8)]
+    assert pools(game) == {"first pool": 0, "second pool": 0, "third pool": 0} and sum(balances(game)) == 300
 
 
 # ======================================================================================
@@ -646,8 +646,8 @@ def test_no_counter_is_created_or_lost():
             small = [a for a in legal if not isinstance(a, Raise) or a.by <= 3]
             game.apply(rng.choice(small))
             assert counted(game) == 400
-            assert game.is_over or pools(game)["upcard"] == 0
-        assert pools(game) == {"upcard": 0, "brag": 0, "thirty_one": 0}
+            assert game.is_over or pools(game)["first pool"] == 0
+        assert pools(game) == {"first pool": 0, "second pool": 0, "third pool": 0}
         assert sum(game.payoffs().values()) == 0
 
 
@@ -691,11 +691,11 @@ def test_truncated_in_the_brag_all_still_in_make_good_and_the_hands_are_shown():
     game = game_of(PLAIN, draw=True, draws="10S 10C 8S", max_decisions=2)
     (record,) = play(game, Raise(2), Call())[-1:]
     assert game.is_over
-    assert Payment("p0", "brag", 2) in payments([record])
+    assert Payment("p0", "second pool", 2) in payments([record])
     assert {e.seat for e in entries([record], Shown)} == {0, 1, 2}
     assert not entries([record], Dealt)
-    assert out_of([record], "brag") == [Payment("brag", "p0", 9)]
-    assert out_of([record], "thirty_one") == [Payment("thirty_one", "p0", 3)]
+    assert out_of([record], "second pool") == [Payment("second pool", "p0", 9)]
+    assert out_of([record], "third pool") == [Payment("third pool", "p0", 3)]
     assert next(e for e in record.entries if type(e) is DealEnded).truncated
     assert balances(game) == [110, 95, 95]
 
@@ -708,7 +708,7 @@ def test_truncated_in_the_draws_everyone_still_to_draw_stands():
     game = game_of(PLAIN, draw=True, draws="10S 10C 8S", max_decisions=4)
     (record,) = play(game, Check(), Check(), Check(), Hit())[-1:]
     assert game.is_over and len(entries([record], Dealt)) == 1
-    assert out_of([record], "thirty_one") == [Payment("thirty_one", "p0", 4)]
+    assert out_of([record], "third pool") == [Payment("third pool", "p0", 4)]
     assert balances(game) == [107, 96, 97]
 
 

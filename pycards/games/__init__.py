@@ -90,17 +90,31 @@ def _poker(driver: str, policy: str, text: str = "pycards.games.poker.text:TABLE
     return GameEntry(driver, f"pycards.games.policies.poker:{policy}", _POKER_POLICY, text)
 
 
+_BRAG_POLICY = (Field("cap", 3, "int", 1, 1000), Field("ante_percent", 10, "int", 1, 100))
+"""The Brag policy's options (:class:`~pycards.games.policies.brag.BragStrength`): the cap on
+its raising, in limits, and the dealer's ante as a percentage of the limit."""
+_THREE_STAKE_POLICY = (Field("cap", 3, "int", 1, 1000), Field("hit_below", 28, "int", 0, 31))
+"""Three-stake Brag's: the cap, and the total below which it draws for the third pool."""
+
+
+def _brag(driver: str, policy: str, text: str, options: tuple[Field, ...] = _BRAG_POLICY) -> GameEntry:
+    """A Brag game: its driver in :mod:`pycards.games.brag`, its policy a
+    :class:`~pycards.games.policies.brag.BragStrength`, its table drawn by
+    :mod:`pycards.games.brag.text`."""
+    return GameEntry(f"pycards.games.brag.{driver}", f"pycards.games.policies.brag:{policy}", options,
+                     f"pycards.games.brag.text:{text}")  # fmt: skip
+
+
 GAMES: dict[str, GameEntry] = {
-    "american_brag": GameEntry("pycards.games.brag.american:AmericanBrag",
-                               text="pycards.games.brag.text:AMERICAN_BRAG"),  # fmt: skip
-    "brag": GameEntry("pycards.games.brag.single:Brag", text="pycards.games.brag.text:BRAG"),
+    "american_brag": _brag("american:AmericanBrag", "american_brag_policy", "AMERICAN_BRAG"),
+    "brag": _brag("single:Brag", "default_policy", "BRAG"),
     "draw_poker": _poker("pycards.games.poker.draw:DrawPoker", "default_policy",
                          "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
     "jack_pots": _poker("pycards.games.poker.jack_pots:JackPots", "jack_pots_policy"),
     "progressive_poker": _poker("pycards.games.poker.progressive:ProgressivePoker", "progressive_poker_policy",
                                 "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
-    "three_stake_brag": GameEntry("pycards.games.brag.three_stake:ThreeStakeBrag",
-                                  text="pycards.games.brag.text:THREE_STAKE_BRAG"),  # fmt: skip
+    "three_stake_brag": _brag("three_stake:ThreeStakeBrag", "three_stake_brag_policy", "THREE_STAKE_BRAG",
+                              _THREE_STAKE_POLICY),  # fmt: skip
     "straight_poker": _poker("pycards.games.poker.straight:StraightPoker", "straight_poker_policy"),
     "stud_poker": _poker("pycards.games.poker.stud:StudPoker", "stud_poker_policy"),
     "vingt_un": GameEntry(

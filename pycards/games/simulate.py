@@ -84,6 +84,13 @@ class Estimate:
     high: float
 
     def __str__(self) -> str:
+        """The mean and its interval; "no interval" where there is none (too few values).
+
+        >>> str(Estimate(0.5, 0.25, 0.75)), str(Estimate(1.5, math.nan, math.nan))
+        ('+0.5000 [+0.2500, +0.7500]', '+1.5000 [no interval]')
+        """
+        if math.isnan(self.low) or math.isnan(self.high):
+            return f"{self.mean:+.4f} [no interval]"
         return f"{self.mean:+.4f} [{self.low:+.4f}, {self.high:+.4f}]"
 
     @property

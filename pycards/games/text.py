@@ -377,7 +377,7 @@ _SEAT_NOTE = re.compile(r"p([0-9]+) (.*)", re.DOTALL)
 _SEAT_WORD = re.compile(r"\bp([0-9]+)('s)?\b")
 _FALLS = re.compile(r"the first (.+?) falls to p([0-9]+), who deals")
 _POOL_DIVIDED = "the pool is divided"
-_AND_VERB = re.compile(r"\band (?:asks|passes|pays|retires|stands|takes)\b")
+_AND_VERB = re.compile(r"\band (?:asks|is|passes|pays|retires|stands|takes)\b")
 
 
 def _stake_of(entries: Sequence[Entry], index: int, actor: int) -> Optional[Payment]:

@@ -54,7 +54,8 @@ _PROFILES = {_SINGLE: "english", _AMERICAN: "american", _THREE: "english"}
 _PHASES = {"ante": "the dealer's ante", "bet": "the brag", "over": "the session is over"}
 _THREE_PHASES = {"bet": "the brag for the second pool", "draw": "the draw for the third pool",
                  "over": "the session is over"}  # fmt: skip
-_POOLS = (("upcard", "first (upcard)"), ("brag", "second (brag)"), ("thirty_one", "third (thirty-one)"))
+_POOLS = (("first pool", "first (upcard)"), ("second pool", "second (brag)"),
+          ("third pool", "third (thirty-one)"))  # fmt: skip
 """Three-stake Brag's pools, as the heading names them."""
 _TARGET = 31
 _FLAT = 10

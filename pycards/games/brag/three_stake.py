@@ -5,7 +5,7 @@ for 3 to 12 players:
 
 1. "Each player puts up three equal amounts to form three equal pools. These amounts
    must be invariable, and should be agreed upon before play begins": the option
-   ``stake``, into the pools ``upcard``, ``brag`` and ``thirty_one`` (a player holding
+   ``stake``, into the pools ``first pool``, ``second pool`` and ``third pool`` (a player holding
    less puts all he has, the first pool first: they are his antes, law 60).
 2. "The dealer then gives two cards to each player, one at a time, face down; and then a
    third card to each, face up."
@@ -38,7 +38,7 @@ for 3 to 12 players:
 >>> game = new_game("three_stake_brag", players=3, seed=2, dealer=0, deals=2, draw=True)
 >>> while not game.is_over:
 ...     _ = game.apply(game.legal_actions()[0])
->>> sum(game.payoffs().values()), game.ledger.balance("thirty_one")
+>>> sum(game.payoffs().values()), game.ledger.balance("third pool")
 (0, 0)
 """
 
@@ -62,8 +62,9 @@ from pycards.settlement import Payment, _first_of_best
 
 __all__ = ["Hit", "Stand", "ThreeStakeBrag", "ThreeStakeBragOptions"]
 
-UPCARD, BRAG, THIRTY_ONE = "upcard", "brag", "thirty_one"
-"""The three pools: the highest card turned up, the brag, the nearest to thirty-one."""
+UPCARD, BRAG, THIRTY_ONE = "first pool", "second pool", "third pool"
+"""The three pools (the ledger's parties): the highest card turned up, the brag, the nearest
+to thirty-one."""
 DRAW = "draw"
 """The phase of the drawing variant."""
 TARGET = 31
@@ -154,7 +155,7 @@ class ThreeStakeBrag(BragTable):
         winner = self._upcard_winner = _first_of_best({s: upcard(self._up[s][0]) for s in seats}, seats)
         assert winner is not None
         self._pay([Payment(UPCARD, self.names[winner], self._ledger._balances[UPCARD])],
-                  f"p{winner}'s card turned up is the highest: he takes the first pool")  # fmt: skip
+                  f"p{winner} holds the highest card face up and takes the first pool")  # fmt: skip
 
     # -- the second pool --------------------------------------------------------------------------
 
@@ -219,7 +220,7 @@ class ThreeStakeBrag(BragTable):
             self._bets.spend(seat, 1)
             self._deal_card(seat, face_up=True)
             if total(self._hands[seat]) > TARGET:
-                self._entries.append(Note(f"p{seat} passes thirty-one: he is out of the third pool"))
+                self._entries.append(Note(f"p{seat} passes thirty-one and is out of the third pool"))
         self._skip_drawers()
 
     def _phase_over(self) -> None:
@@ -234,7 +235,7 @@ class ThreeStakeBrag(BragTable):
                                       "next deal"))  # fmt: skip
         else:
             self._pay([Payment(THIRTY_ONE, self.names[winner], pool)],
-                      f"p{winner} comes nearest to thirty-one: he takes the third pool")  # fmt: skip
+                      f"p{winner} comes nearest to thirty-one and takes the third pool")  # fmt: skip
         self._end_deal(self._left_holder(self._dealer))
 
     def _truncate(self) -> None:
