@@ -113,7 +113,7 @@ def _bragger(observation: Mapping[str, Any], besides: Optional[int] = None) -> O
     named = observation.get("bragger")
     if observation["phase"] != "bet" or named == besides or named not in observation["live"]:
         return None
-    return named  # type: ignore[no-any-return]
+    return named
 
 
 def _cards(observation: Mapping[str, Any], seat: int, game: str) -> str:
