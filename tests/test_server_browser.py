@@ -143,8 +143,10 @@ def _betting_choice(buttons: list[Any]) -> Any:
     return buttons[0]
 
 
-def _play(driver: Any, on_pick: Optional[Callable[[Any], None]] = None) -> int:
-    """Play the seat until the page shows the session's result: the decisions clicked."""
+def _play(driver: Any, on_pick: Optional[Callable[[Any], None]] = None,
+          on_buttons: Optional[Callable[[list[Any]], None]] = None) -> int:  # fmt: skip
+    """Play the seat until the page shows the session's result: the decisions clicked
+    (``on_buttons`` is shown the buttons offered at each)."""
     from selenium.common.exceptions import StaleElementReferenceException
 
     clicked: set[str] = set()
@@ -160,6 +162,8 @@ def _play(driver: Any, on_pick: Optional[Callable[[Any], None]] = None) -> int:
             if pick.is_displayed() and on_pick is not None:
                 on_pick(driver)
             elif buttons:
+                if on_buttons is not None:
+                    on_buttons(buttons)
                 _betting_choice(buttons).click()
             else:  # a pick the scenario does not make: stand pat
                 _by_id(driver, "pick-confirm").click()
@@ -269,6 +273,24 @@ def test_stud_poker_a_person_plays_a_deal_to_its_result(tmp_path: Path, browser:
         assert _play(browser) > 0
         log = _text(browser, "log")
         assert "deal 1 over: you " in log and "you get " in log
+        _check_result(browser)
+        assert app.state.lobby.tables[table_id].game.is_over
+
+
+@pytest.mark.parametrize("game", ["brag", "three_stake_brag", "american_brag"])
+def test_a_person_plays_a_deal_of_each_brag_game_to_its_result(tmp_path: Path, browser: Any, game: str) -> None:
+    """Brag on the page: the choices read in the text's words (an ante, meeting it, a raise),
+    and a deal is played to its result beside two of the built-in players."""
+    app = create_app(tmp_path, fsync=False, seed=4)
+    with LiveServer(app) as server:
+        table_id = _make_table(browser, server, game, players=3, bots=2, options={"deals": "1"})
+        labels: set[str] = set()
+        assert _play(browser, on_buttons=lambda buttons: labels.update(b.text for b in buttons)) > 0
+        log = _text(browser, "log")
+        assert "deal 1 over: you " in log and "you get " in log
+        assert any(label.startswith(("ante ", "meet the ante", "see the raise", "call", "bet ", "raise ",
+                                     "pass (no bet)", "draw a card", "stand"))
+                   for label in labels), labels  # fmt: skip
         _check_result(browser)
         assert app.state.lobby.tables[table_id].game.is_over
 

@@ -113,10 +113,10 @@ GAMES: dict[str, GameEntry] = {
     "jack_pots": _poker("pycards.games.poker.jack_pots:JackPots", "jack_pots_policy"),
     "progressive_poker": _poker("pycards.games.poker.progressive:ProgressivePoker", "progressive_poker_policy",
                                 "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
-    "three_stake_brag": _brag("three_stake:ThreeStakeBrag", "three_stake_brag_policy", "THREE_STAKE_BRAG",
-                              _THREE_STAKE_POLICY),  # fmt: skip
     "straight_poker": _poker("pycards.games.poker.straight:StraightPoker", "straight_poker_policy"),
     "stud_poker": _poker("pycards.games.poker.stud:StudPoker", "stud_poker_policy"),
+    "three_stake_brag": _brag("three_stake:ThreeStakeBrag", "three_stake_brag_policy", "THREE_STAKE_BRAG",
+                              _THREE_STAKE_POLICY),  # fmt: skip
     "vingt_un": GameEntry(
         "pycards.games.vingt_un:VingtUn",
         "pycards.games.policies.vingt_un:default_policy",
