@@ -13,12 +13,14 @@ from pycards.settlement import Payment
 
 def stack(hands: Sequence[str | Sequence[int]], dealer: int = 0, draws: str = "") -> list[int]:
     """The ``top=`` list that deals ``hands[seat]`` to each seat (one card at a time to each
-    seat from the dealer's left, five rounds), followed by ``draws`` (the draw's cards)."""
+    seat from the dealer's left, as many rounds as a hand has cards: five at poker, three at
+    Brag), followed by ``draws`` (the cards drawn)."""
     players = len(hands)
     held = [list(parse(h)) for h in hands]
-    assert all(len(h) == 5 for h in held)
+    size = len(held[0])
+    assert all(len(h) == size for h in held)
     order = [(dealer + k) % players for k in range(1, players + 1)]
-    top = [held[seat][r] for r in range(5) for seat in order]
+    top = [held[seat][r] for r in range(size) for seat in order]
     if draws:
         top += list(parse(draws))
     assert len(set(top)) == len(top), "a card is stacked twice"

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import pytest
-from poker_laws import balances, cards_seen, entries, payments, play, pool, says
+from poker_laws import balances, cards_seen, entries, payments, play, pool, says, stack
 
 from pycards.cards import parse
 from pycards.errors import GameOptionError, IllegalActionError
@@ -45,24 +45,12 @@ def cards(text: str) -> tuple[int, ...]:
     return tuple(parse(text))
 
 
-def deal(hands: Sequence[str], dealer: int = 0) -> list[int]:
-    """The ``top=`` list that deals ``hands[seat]`` (three cards) to each seat: one card at a
-    time to each seat from the dealer's left, three rounds."""
-    players = len(hands)
-    held = [cards(h) for h in hands]
-    assert all(len(h) == 3 for h in held)
-    order = [(dealer + k) % players for k in range(1, players + 1)]
-    top = [held[seat][r] for r in range(3) for seat in order]
-    assert len(set(top)) == len(top), "a card is stacked twice"
-    return top
-
-
 def game_of(name: str, hands: Sequence[str] | None = None, dealer: int = 0, players: int | None = None,
             **options):  # fmt: skip
     """A session of ``name`` (limit 10, 100 counters, one deal unless told)."""
     terms = {"limit": 10, "counters": 100, "deals": 1, **options}
     seats = players if players is not None else (len(hands) if hands is not None else 3)
-    top = deal(hands, dealer) if hands is not None else []
+    top = stack(hands, dealer) if hands is not None else []
     return new_game(name, players=seats, seed=0, dealer=dealer, top=top, **terms)
 
 
@@ -202,7 +190,7 @@ def test_brag_three_cards_each_dealt_face_down_one_at_a_time_from_the_dealers_le
     (record,) = play(game, Ante(1))
     dealt = entries([record], Dealt)
     assert [(e.seat, e.seen_by) for e in dealt] == [(s, (s,)) for _ in range(3) for s in (2, 3, 0, 1)]
-    assert [e.card for e in dealt] == deal(hands, dealer=1)
+    assert [e.card for e in dealt] == stack(hands, dealer=1)
     assert game.hands == [list(cards(h)) for h in hands]
     for seat in range(4):
         assert game.observation(seat)["hand"] == cards(hands[seat])

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
-from test_server_views import SEED, Transcript, check_table, watchdog  # noqa: F401
+from test_server_views import SEED, Transcript, check_table, served_session, watchdog  # noqa: F401
 
 from pycards.cards import format as format_cards
 from pycards.cards import parse
@@ -528,38 +528,13 @@ def test_a_terminal_session(registered: None, name: str, options: dict[str, Any]
     assert "meet the ante" in text or "see the raise" in text or "meet the bet" in text
 
 
-def _served_session(name: str, players: int, deals: int, **options: Any) -> tuple[dict[str, Any], list[Transcript]]:
-    """A table of ``name`` played in-process by random seats: its document and every seat's
-    (and a spectator's) transcript of the server's messages."""
-    from pycards.games.policies import RandomLegal
-    from pycards.server.messages import update_message
-    from pycards.server.tables import Seat, Table
-    from pycards.server.wire import dumps
-
-    game = new_game(name, players=players, seed=SEED, deals=deals, **options)
-    table = Table("0123456789abcdef", game, [Seat() for _ in range(players)], 0, 0.0)
-    transcripts = [Transcript(seat) for seat in [*range(players), None]]
-    logs = [t.connect(0) for t in transcripts]
-    sent = [0] * len(transcripts)
-    policy = RandomLegal(players)
-    while True:
-        for i, transcript in enumerate(transcripts):
-            message = update_message(table.id, game, transcript.seat, sent[i])
-            sent[i] = game.records
-            logs[i].append((dumps(message), message))
-        if game.is_over:
-            break
-        game.apply(policy(game.observation(game.to_act), game.legal_actions()))
-    return table.document(), transcripts
-
-
 @pytest.mark.parametrize(("name", "players", "options"), [("brag", 3, {}), ("american_brag", 4, {}),
                                                           ("three_stake_brag", 3, {"draw": True})])  # fmt: skip
 def test_a_server_session(registered: None, name: str, players: int, options: dict[str, Any]) -> None:
     """A session through the server's messages: the oracle of tests/test_server_views.py passes
     them (the events, their text, the observation text and the labels: each the seat's own), and
     no seat's table text names a card it had not been shown by then."""
-    document, transcripts = _served_session(name, players, 2, **options)
+    document, transcripts = served_session(name, players, 2, **options)
     assert check_table(document, transcripts) > 0
     texts: dict[tuple[int, int], list[str]] = {}
     actions: dict[int, dict[str, Any]] = {}

@@ -328,19 +328,20 @@ def check_table(document: dict[str, Any], transcripts: Sequence[Transcript], tok
 # --------------------------------------------------------------------------------------
 
 
-def _played_table() -> tuple[dict[str, Any], list[Transcript]]:
-    """A table of three seats played in-process: its document and every seat's transcript."""
+def served_session(name: str, players: int, deals: int, **options: Any) -> tuple[dict[str, Any], list[Transcript]]:
+    """A table of ``name`` played in-process by random seats: its document and every seat's
+    (and a spectator's) transcript of the server's messages."""
     from pycards.games.policies import RandomLegal
     from pycards.server.messages import update_message
     from pycards.server.tables import Seat, Table
     from pycards.server.wire import dumps
 
-    game = new_game("vingt_un", players=3, seed=SEED, deals=2)
-    table = Table("0123456789abcdef", game, [Seat(), Seat(), Seat()], 0, 0.0)
-    transcripts = [Transcript(seat) for seat in (0, 1, 2, None)]
+    game = new_game(name, players=players, seed=SEED, deals=deals, **options)
+    table = Table("0123456789abcdef", game, [Seat() for _ in range(players)], 0, 0.0)
+    transcripts = [Transcript(seat) for seat in [*range(players), None]]
     logs = [t.connect(0) for t in transcripts]
     sent = [0] * len(transcripts)
-    policy = RandomLegal(3)
+    policy = RandomLegal(players)
     while True:
         for i, transcript in enumerate(transcripts):
             message = update_message(table.id, game, transcript.seat, sent[i])
@@ -350,6 +351,11 @@ def _played_table() -> tuple[dict[str, Any], list[Transcript]]:
             break
         game.apply(policy(game.observation(game.to_act), game.legal_actions()))
     return table.document(), transcripts
+
+
+def _played_table() -> tuple[dict[str, Any], list[Transcript]]:
+    """A table of three seats played in-process: its document and every seat's transcript."""
+    return served_session("vingt_un", 3, 2)
 
 
 def _with(transcripts: list[Transcript], index: int, change: Any) -> list[Transcript]:

@@ -28,7 +28,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 import pytest
-from poker_laws import balances, cards_seen, entries, payments, play, says
+from poker_laws import balances, cards_seen, entries, payments, play, says, stack
 
 from pycards.brag import distance_to_31, upcard
 from pycards.cards import format as format_cards
@@ -51,20 +51,6 @@ def hand(text: str) -> tuple[int, ...]:
     return tuple(parse(text))
 
 
-def stack(hands: Sequence[str], dealer: int = 0, draws: str = "") -> list[int]:
-    """The ``top=`` list dealing ``hands[seat]`` (three cards, the last the one turned up) to
-    each seat, one at a time from the dealer's left, then ``draws`` (the cards drawn)."""
-    players = len(hands)
-    held = [hand(h) for h in hands]
-    assert all(len(h) == 3 for h in held)
-    order = [(dealer + k) % players for k in range(1, players + 1)]
-    top = [held[seat][r] for r in range(3) for seat in order]
-    if draws:
-        top += list(parse(draws))
-    assert len(set(top)) == len(top), "a card is stacked twice"
-    return top
-
-
 def game_of(hands: Sequence[str] | None = None, dealer: int = 0, draws: str = "", players: int | None = None,
             seed: int = 0, **options):  # fmt: skip
     """A session of Three-stake Brag (stake 1, limit 10, 100 counters, one deal unless told)."""
@@ -83,12 +69,6 @@ def with_up(ups: Sequence[str]) -> list[str]:
 
 def format_ids(cards: Sequence[int]) -> str:
     return format_cards(list(cards))
-
-
-def stack_ids(hands: Sequence[Sequence[int]], dealer: int = 0) -> list[int]:
-    players = len(hands)
-    order = [(dealer + k) % players for k in range(1, players + 1)]
-    return [hands[seat][r] for r in range(3) for seat in order]
 
 
 def pools(game) -> dict[str, int]:
@@ -581,7 +561,7 @@ def test_draw_no_card_offered_when_the_stock_is_out():
     held = {seat: [pack[r * 12 + i] for r in range(3)] for i, seat in enumerate(order)}
     hands = [held[s] for s in range(12)]
     assert [pip_total(hands[s]) for s in order] == [15] * 4 + [18] * 4 + [21] * 4
-    top = stack_ids(hands) + pack[36:]
+    top = stack(hands) + pack[36:]
     game = new_game("three_stake_brag", players=12, seed=0, dealer=0, top=top, stake=1, limit=10,
                     counters=100, deals=1, draw=True)  # fmt: skip
     assert out_of([first_record(game)], "first pool") == [Payment("first pool", "p9", 12)]

@@ -198,7 +198,7 @@ class DrawPoker(PokerTable):
         self._phase = BET
         bets.begin(self._from_left_of(last), self.options.limit, first_raise=first_raise, calls=False, opens=True)
 
-    def _turn_of_phase(self) -> Optional[int]:
+    def _own_turn(self) -> Optional[int]:
         return self._straddlers[0] if self._straddlers else None
 
     def _own_legal(self) -> list[Action]:

@@ -220,7 +220,7 @@ class JackPots(PokerTable):
         first = opener if opener in self._bets.live else self._from_left_of(opener)[0]
         self._bets.begin(self._from_left_of((first - 1) % self.players), self.options.limit)
 
-    def _turn_of_phase(self) -> Optional[int]:
+    def _own_turn(self) -> Optional[int]:
         return self._showers[0] if self._showers else None
 
     def _own_legal(self) -> list[Action]:

@@ -139,16 +139,14 @@ class PokerTable(BettingTable):
 
     # -- reading ----------------------------------------------------------------------------
 
-    @property
-    def to_act(self) -> Optional[int]:
-        phase = self._phase
-        if phase == BET:
-            return self._bets.to_act
-        if phase == OVER:
-            return None
-        if phase == DRAW:
+    def _turn_of_phase(self) -> Optional[int]:
+        if self._phase == DRAW:
             return self._drawers[0] if self._drawers else None
-        return self._turn_of_phase()
+        return self._own_turn()
+
+    def _own_turn(self) -> Optional[int]:
+        """Whose turn it is in a phase of the game's own, besides the draw."""
+        raise NotImplementedError(self._phase)
 
     def _own_places(self) -> dict[Place, list[int]]:
         return {APART: self._apart}

@@ -32,7 +32,7 @@ import hashlib
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Optional
 
 from pycards._messages import shown
 from pycards.errors import GameOptionError
@@ -41,7 +41,7 @@ from pycards.games.base import Action, check_seed
 from pycards.games.engine.options import Field
 
 __all__ = ["RANDOM_OPTIONS", "Policy", "RandomLegal", "check_plays", "default_policy", "first_legal",
-           "for_session", "policy_options"]  # fmt: skip
+           "for_session", "policy_options", "preferred"]  # fmt: skip
 
 Policy = Callable[[dict[str, Any], Sequence[Action]], Action]
 """``policy(observation, legal_actions) -> action``: one of ``legal_actions``."""
@@ -50,6 +50,21 @@ Policy = Callable[[dict[str, Any], Sequence[Action]], Action]
 def first_legal(observation: dict[str, Any], legal: Sequence[Action]) -> Action:
     """The first legal action, whatever it is (a baseline, and a fast one)."""
     return legal[0]
+
+
+def preferred(legal: Sequence[Action], *choices: Optional[Action], default: Optional[Action] = None) -> Action:
+    """The first of ``choices`` (``None`` passed over) that is in ``legal``; else ``default``;
+    else the first legal action: how a built-in policy falls back when its first choice is
+    not allowed.
+
+    >>> from pycards.games.engine.betting import Call, Check, Fold
+    >>> preferred([Fold(), Call()], None, Check(), Call()), preferred([Fold()], Check(), default=Fold())
+    (Call(), Fold())
+    """
+    for choice in choices:
+        if choice is not None and choice in legal:
+            return choice
+    return legal[0] if default is None else default
 
 
 def _mixed_seed(*parts: int) -> int:

@@ -49,6 +49,7 @@ from pycards.games.brag.single import Ante
 from pycards.games.brag.three_stake import Hit, Stand
 from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.engine.options import Field
+from pycards.games.policies import preferred
 
 __all__ = ["BRAG_POLICY_OPTIONS", "THREE_STAKE_BRAG_POLICY_OPTIONS", "BragStrength", "american_brag_policy",
            "default_policy", "three_stake_brag_policy"]  # fmt: skip
@@ -318,23 +319,14 @@ class BragStrength:
         return Hit() if behind or (later and mine < self.hit_below - GUARD) else Stand()
 
 
-def _first(legal: Sequence[Action], *choices: Optional[Action]) -> Action:
-    """The first of ``choices`` that is legal, else ``Fold()``."""
-    for choice in choices:
-        if choice is not None and choice in legal:
-            return choice
-    return Fold()
+_first = functools.partial(preferred, default=Fold())
+"""The first of some choices that is legal, else ``Fold()``."""
 
 
 def _legal(choice: Optional[Action], legal: Sequence[Action]) -> Action:
     """``choice`` if legal, else ``Check()``, ``Call()``, ``Fold()``, ``Stand()``, then the
     first legal action."""
-    if choice is not None and choice in legal:
-        return choice
-    for fallback in (Check(), Call(), Fold(), Stand()):
-        if fallback in legal:
-            return fallback
-    return legal[0]
+    return preferred(legal, choice, Check(), Call(), Fold(), Stand())
 
 
 def _for_game(game: str, names: Sequence[str], options: Mapping[str, Any]) -> BragStrength:

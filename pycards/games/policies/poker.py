@@ -32,6 +32,7 @@ from pycards.errors import GameOptionError
 from pycards.games.base import Action
 from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.poker.table import Demand, Discard
+from pycards.games.policies import preferred
 from pycards.poker import PROFILES, Category, category, opens, showing
 
 __all__ = ["Strength", "default_policy", "jack_pots_policy", "progressive_poker_policy",
@@ -272,23 +273,15 @@ class Strength:
         return _first(legal, Check())
 
 
-def _first(legal: Sequence[Action], *choices: Optional[Action]) -> Action:
-    """The first of ``choices`` that is legal, else ``Fold()``."""
-    for choice in choices:
-        if choice is not None and choice in legal:
-            return choice
-    return Fold()
+_first = functools.partial(preferred, default=Fold())
+"""The first of some choices that is legal, else ``Fold()``."""
 
 
 def _legal(choice: Optional[Action], legal: Sequence[Action]) -> Action:
     """``choice`` if legal, else ``Check()``, ``Call()``, ``Fold()``, then the first legal
     action (never a ``Demand``, unless it is all there is)."""
-    if choice is not None and type(choice) is not Demand and choice in legal:
-        return choice
-    for fallback in (Check(), Call(), Fold()):
-        if fallback in legal:
-            return fallback
-    return next((a for a in legal if type(a) is not Demand), legal[0])
+    return preferred(legal, None if type(choice) is Demand else choice, Check(), Call(), Fold(),
+                     default=next((a for a in legal if type(a) is not Demand), legal[0]))
 
 
 def _for_game(game: str, options: Mapping[str, Any]) -> Strength:
