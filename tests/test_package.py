@@ -215,3 +215,17 @@ def test_a_built_source_tree_imports(tmp_path: Path) -> None:
     tree = _clone(tmp_path, drop=lambda name: False)
     code = "import pycards, pycards.poker; print(pycards.__file__, pycards.poker.evaluate('AH KH QH JH 10H'))"
     assert run_python(code, tree) == f"{tree / 'pycards' / '__init__.py'} 8689"
+
+
+def test_every_package_of_the_tree_is_one_the_distribution_ships() -> None:
+    """pyproject.toml lists the packages a wheel holds: a family's new package (``pycards.games.brag``)
+    left out of it imports from the source tree and is missing from every installed copy."""
+    import re
+
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "pyproject.toml").read_text(encoding="utf-8")
+    block = re.search(r"^packages = \[(.*?)\]", text, re.M | re.S)  # tomllib is Python 3.11's; we run on 3.10
+    assert block, "pyproject.toml lists no packages"
+    listed = set(re.findall(r'"([a-z_.]+)"', block.group(1)))
+    found = {".".join(init.parent.relative_to(root).parts) for init in (root / "pycards").rglob("__init__.py")}
+    assert found == listed, f"in the tree, not shipped: {sorted(found - listed)}; listed, absent: {sorted(listed - found)}"
