@@ -246,10 +246,10 @@ def test_it_is_more_careful_calling_a_raise_at_american_brag() -> None:
     legal: list[Action] = [Fold(), Call(), *[Raise(n) for n in range(1, 11)]]
     policy = american_brag_policy()
     assert policy({**seen, "stakes": (4, 4, 4, 0), "dealer_ante": 4}, legal) == Call()
-    assert policy({**seen, "stakes": (2, 6, 6, 0), "dealer_ante": 2}, legal) == Fold()
-    # the dealer raised (no private comparison: his raise is called at the show), or the dealer calls
+    assert policy({**seen, "stakes": (2, 6, 6, 0), "dealer_ante": 2, "bragger": 2}, legal) == Fold()
+    # no bragger to compare with (the dealer's raise is called at the show), or the dealer calls
     assert policy({**seen, "stakes": (8, 6, 6, 4), "dealer_ante": 2, "owed": 4}, legal) == Call()
-    assert policy({**seen, "seat": 0, "stakes": (2, 6, 6, 0), "dealer_ante": 2}, legal) == Call()
+    assert policy({**seen, "seat": 0, "stakes": (2, 6, 6, 0), "dealer_ante": 2, "bragger": 2}, legal) == Call()
     assert policy({**seen, "hand": tuple(parse("JS JH JC")), "stakes": (2, 6, 6, 0), "dealer_ante": 2},
                   legal) == Raise(10)  # a made set raises  # fmt: skip
 

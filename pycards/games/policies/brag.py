@@ -46,7 +46,7 @@ from pycards.errors import GameOptionError
 from pycards.games import GAMES
 from pycards.games.base import Action
 from pycards.games.brag.single import Ante
-from pycards.games.brag.three_stake import Hit, Stand
+from pycards.games.brag.three_stake import Hit, Stand, total
 from pycards.games.engine.betting import Call, Check, Fold, Raise
 from pycards.games.engine.options import Field
 from pycards.games.policies import preferred
@@ -109,12 +109,6 @@ def _cards(hand: object) -> Optional[tuple[int, ...]]:
     if not all(type(c) is int and 0 <= c < 52 for c in hand) or len(set(hand)) != 3:
         return None
     return tuple(hand)
-
-
-def _pips(card: int) -> int:
-    """A card's pips for the third pool: ace 11, court cards and tens 10, others their face."""
-    rank = card >> 2
-    return 11 if rank == 12 else min(rank + 2, 10)
 
 
 def _int(value: object, default: int = 0) -> int:
@@ -285,15 +279,14 @@ class BragStrength:
 
     @staticmethod
     def _raiser(observation: Mapping[str, Any], others: Sequence[Any], stakes: Sequence[int]) -> Optional[int]:
-        """At American Brag, the player ``seat`` would see by calling: once the dealer's ante
-        has been raised, the other player still in (not the dealer) whose stake is the highest;
-        None for the dealer (his call brings the show) or when nobody has raised the ante."""
+        """At American Brag, the player ``seat`` would exchange hands with by calling: the
+        observation's ``bragger``, once the dealer's ante has been raised; None for the dealer
+        (his call brings the show), or when there is none."""
         me, dealer, ante = observation.get("seat"), observation.get("dealer"), observation.get("dealer_ante")
-        level = max(stakes)
-        if me == dealer or type(ante) is not int or level <= ante:
+        bragger = observation.get("bragger")
+        if me == dealer or type(ante) is not int or max(stakes) <= ante or bragger not in others:
             return None
-        return next((s for s in others if s != dealer and type(s) is int and 0 <= s < len(stakes)
-                     and stakes[s] == level), None)  # fmt: skip
+        return bragger if type(bragger) is int else None
 
     # -- the draw --------------------------------------------------------------------------------
 
@@ -303,7 +296,7 @@ class BragStrength:
         totals = [t if type(t) is int else -1 for t in observation.get("totals") or ()]
         cards = observation.get("hand") or ()
         mine = totals[me] if type(me) is int and 0 <= me < len(totals) and totals[me] >= 0 else \
-            sum(_pips(c) for c in cards if type(c) is int and 0 <= c < 52)  # fmt: skip
+            total([c for c in cards if type(c) is int and 0 <= c < 52])  # fmt: skip
         if mine + _MIN_PIP > TARGET or mine >= self.hit_below:
             return Stand()  # any card would pass 31, or the total is high enough
         players = len(totals)
