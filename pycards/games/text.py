@@ -56,11 +56,6 @@ Names = Optional[Mapping[int, str]]
 and the reader's own seat is always "you"."""
 
 _SEAT_PARTY = re.compile(r"p([0-9]+)")
-_PARTIES = {"pool": "the pool"}
-"""Ledger parties that are not seats, as a sentence names them: a game's other pools by
-their names ("first pool": "the first pool")."""
-
-
 def _is_pool(party: str) -> bool:
     """Whether a ledger party is a pool: ``pool``, or a game's pool named ``<what> pool``."""
     return party == "pool" or party.endswith(" pool")
@@ -149,7 +144,7 @@ def _party(party: str, viewer: Optional[int], names: Names) -> str:
     match = _SEAT_PARTY.fullmatch(party)
     if match:
         return who(int(match.group(1)), viewer, names)
-    return _PARTIES.get(party) or (f"the {party}" if _is_pool(party) else party)
+    return f"the {party}" if _is_pool(party) else party  # "the pool", "the first pool"; a banker, a table
 
 
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}

@@ -171,11 +171,7 @@ class ThreeStakeBrag(BragTable):
             self._pay([Payment(BRAG, self.names[self._dealer], self._pot())],
                       "no bet is made: the dealer takes the second pool")  # fmt: skip
         else:
-            self._entries.append(Note("the show for the second pool"))
-            for seat in self._show_order():
-                self._reveal(seat)
-            live = set(self._bets.live)
-            self._settle({s: (self._strength(s) if s in live else None) for s in self._dealt_in()})
+            self._settle(self._shown_strengths("the show for the second pool"))
         self._third_pool(draws)
 
     def _uncontested(self) -> None:

@@ -435,11 +435,16 @@ class BettingTable(Table):
 
     def _show(self) -> None:
         """The hands still in are shown in turn and the pool divided (laws 59-64)."""
-        self._entries.append(Note("the show"))
+        self._divide(self._shown_strengths())
+
+    def _shown_strengths(self, note: str = "the show") -> dict[int, Optional[int]]:
+        """The hands still in shown in turn (law 59), under ``note``: each dealt seat's
+        strength at the show (None for a seat out of it)."""
+        self._entries.append(Note(note))
         for seat in self._show_order():
             self._reveal(seat)
-        strengths = {s: (self._strength(s) if s in self._bets.live else None) for s in self._dealt_in()}
-        self._divide(strengths)
+        live = self._bets.live
+        return {s: (self._strength(s) if s in live else None) for s in self._dealt_in()}
 
     def _reveal(self, seat: int, cards: Sequence[int] | None = None) -> None:
         """Show ``seat``'s hand (or ``cards``: his hand as dealt; if some of it has been
