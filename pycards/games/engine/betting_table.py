@@ -1,13 +1,11 @@
 """The betting table: hands, stakes into a pool, the betting rounds and the show.
 
-A :class:`BettingTable` is a :class:`~pycards.games.engine.table.Table` for the games
-whose deals are hands of cards backed by stakes in a pool: the poker family
-(:mod:`pycards.games.poker`) and Brag (:mod:`pycards.games.brag`). It keeps what they
-share, so that neither copies the other's money or show code:
+A :class:`BettingTable` is a :class:`~pycards.games.engine.hand_table.HandTable` (the
+hands, their moves and shows are its) for the games whose hands are backed by stakes in
+a pool: the poker family (:mod:`pycards.games.poker`) and Brag
+(:mod:`pycards.games.brag`). It keeps what they share, so that neither copies the
+other's money or show code:
 
-* **The hands**: each seat's cards (those dealt face up marked), dealt one at a time
-  from the dealer's left; a hand thrown down lies face down on the table, seen by
-  nobody but its holder (seed ``000_090407a6d9d4a9ee.txt``, laws 27-28).
 * **The stakes**: every stake is paid at once into the game's betting pool
   (:attr:`BettingTable.POOL`); an ante is a live stake to make good or dead money;
   counters left in the pool by a deal nobody won are its *carry*, won with the next.
@@ -35,8 +33,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional
 
 from pycards.games.engine.actions import Action
 from pycards.games.engine.betting import CALL, CHECK, FOLD, RAISE, Betting, Call, Check, Fold, Raise
-from pycards.games.engine.events import STOCK, USED, Dealt, Note, Place, Shown, hand_place
+from pycards.games.engine.events import Note
 from pycards.games.engine.game import OVER
+from pycards.games.engine.hand_table import THROWN, HandTable
 from pycards.games.engine.table import Table
 from pycards.settlement import Ledger, Payment, showdown
 
@@ -51,8 +50,6 @@ __all__ = ["BET", "MAX_LIMIT", "POOL", "THROWN", "BettingTable"]
 BET = "bet"
 """The phase of a betting round (and ``OVER``, the session over)."""
 POOL = "pool"
-THROWN = Place("thrown")
-"""Where a hand thrown down lies (laws 27-28): face down on the table until the deal ends."""
 MAX_LIMIT = 1000
 """The largest limit: the codec numbers a raise of every amount up to the limit."""
 
@@ -63,7 +60,7 @@ _RAISES = tuple(Raise(by) for by in range(1, MAX_LIMIT + 1))
 """Every raise the largest limit allows, shared by every game."""
 
 
-class BettingTable(Table):
+class BettingTable(HandTable):
     """Base of the drivers whose hands are backed by stakes (see the module docstring)."""
 
     POOL: ClassVar[str] = POOL
@@ -96,16 +93,7 @@ class BettingTable(Table):
     def _clear_deal(self) -> None:
         super()._clear_deal()
         players = self.players
-        self._hands: list[list[int]] = [[] for _ in range(players)]
-        self._up: list[list[int]] = [[] for _ in range(players)]
-        """The cards of each hand dealt face up."""
-        self._in = [False] * players
-        """Whether each seat was dealt into this deal."""
-        self._mucked: list[int] = []
-        """Hands thrown down (laws 27-28), seen by nobody."""
         self._bets = Betting([0] * players, [0] * players, out=range(players))
-        self._shown: dict[int, tuple[int, ...]] = {}
-        """Every card each seat has shown the table in this deal."""
         self._blinds = [0] * players
         """Each seat's ante and straddles: stakes to make good, which an all-in winner
         collects whole (law 60: "the amount of the ante and straddle or straddles")."""
@@ -128,43 +116,6 @@ class BettingTable(Table):
     carry = property(lambda self: self._carry, doc="Counters in the pool from earlier deals.")
     stakes = property(lambda self: list(self._bets.stake), doc="Each seat's stake in this deal.")
     live = property(lambda self: list(self._bets.live), doc="The seats still in the deal.")
-
-    @property
-    def hands(self) -> list[list[int]]:
-        """Every seat's cards (omniscient; a copy)."""
-        return [list(h) for h in self._hands]
-
-    def _card_places(self) -> dict[Place, list[int]]:
-        """Every card of the pack by where it lies (the lists themselves: omniscient)."""
-        places = {hand_place(seat): hand for seat, hand in enumerate(self._hands)}
-        places[THROWN] = self._mucked
-        places.update(self._own_places())
-        places.update({STOCK: self._pack.stock, USED: self._pack.used})
-        return places
-
-    def _own_places(self) -> dict[Place, list[int]]:
-        """The places of the game's own where cards lie (cards kept apart)."""
-        return {}
-
-    def _relabel(self, names: Mapping[int, int]) -> None:
-        """:meth:`Game._relabel`: the hands, the cards face up, shown, thrown down, stacked,
-        in the stock and used, and the game's own (:meth:`_relabel_kept`)."""
-        def new(cards: Sequence[int]) -> list[int]:
-            return [names.get(card, card) for card in cards]
-
-        self._hands, self._up = [new(h) for h in self._hands], [new(u) for u in self._up]
-        self._shown = {seat: tuple(new(cards)) for seat, cards in self._shown.items()}
-        self._mucked, self._top = new(self._mucked), new(self._top)
-        self._pack.stock, self._pack.used = new(self._pack.stock), new(self._pack.used)
-        self._relabel_kept(new)
-
-    def _relabel_kept(self, new: Any) -> None:
-        """Name anew (``new(cards)``) the cards the game keeps, and bring up to date what it
-        derives from them."""
-
-    def roles(self) -> tuple[str, ...]:
-        return tuple("dealer" if s == self._dealer else "player" if self._in[s] else "out"
-                     for s in range(self.players))  # fmt: skip
 
     def _rounds(self) -> int:
         """The betting rounds of a deal, at most."""
@@ -281,13 +232,6 @@ class BettingTable(Table):
         self._hands[seat] = []
         self._up[seat] = []
 
-    def _move_out(self, seat: int, cards: Sequence[int], target: Place) -> None:
-        """The entries of ``cards`` leaving ``seat``'s hand for ``target``: face down, seen by
-        their holder only, but a card that lay face up is seen by all."""
-        source, up = hand_place(seat), self._up[seat]
-        for card in cards:
-            self._move(card, seat, source, target, card in up)
-
     def _step(self) -> None:
         """Nobody has a decision to take: the deal goes uncontested, or on from its round or
         the game's own phase."""
@@ -365,14 +309,6 @@ class BettingTable(Table):
 
     # -- chance ------------------------------------------------------------------------------
 
-    def _deal_card(self, seat: int, face_up: bool = False) -> int:
-        card = self._pack.deal()
-        self._hands[seat].append(card)
-        if face_up:
-            self._up[seat].append(card)
-        self._entries.append(Dealt(seat, 0, card, None if face_up else self._alone[seat]))
-        return card
-
     # -- the deal ----------------------------------------------------------------------------
 
     def _players_in(self) -> list[int]:
@@ -399,19 +335,6 @@ class BettingTable(Table):
     def _ante_and_deal(self) -> None:
         """The game's stakes, the deal of the cards and the first round."""
         raise NotImplementedError
-
-    def _deal_hands(self, face_up: Sequence[bool]) -> None:
-        """One card at a time to each seat in, from the dealer's left, as many rounds as
-        ``face_up`` has (face up where it says so)."""
-        seats = [s for s in self._turn_from(self._dealer) if self._in[s]]
-        pop, entries, hands, ups, alone = self._pack.stock.pop, self._entries, self._hands, self._up, self._alone
-        for up in face_up:
-            for seat in seats:
-                card = pop()
-                hands[seat].append(card)
-                if up:
-                    ups[seat].append(card)
-                entries.append(_new(Dealt, (seat, 0, card, None if up else alone[seat])))
 
     def _from_left_of(self, seat: int) -> list[int]:
         """The seats still in, in turn, starting on ``seat``'s left."""
@@ -445,19 +368,6 @@ class BettingTable(Table):
             self._reveal(seat)
         live = self._bets.live
         return {s: (self._strength(s) if s in live else None) for s in self._dealt_in()}
-
-    def _reveal(self, seat: int, cards: Sequence[int] | None = None) -> None:
-        """Show ``seat``'s hand (or ``cards``: his hand as dealt; if some of it has been
-        discarded since, it is shown as hand -1, which says where no card lies) to the table;
-        ``shown`` keeps every card a seat has shown in the deal."""
-        held = tuple(self._hands[seat])
-        shown_cards = held if cards is None else tuple(cards)
-        before = self._shown.get(seat, ())
-        self._shown[seat] = before + tuple(c for c in shown_cards if c not in before)
-        self._entries.append(Shown(seat, 0 if shown_cards == held else -1, shown_cards))
-
-    def _dealt_in(self) -> list[int]:
-        return [s for s in self._turn_from(self._dealer) if self._in[s]]
 
     def _divide(self, strengths: Mapping[int, Optional[int]]) -> None:
         """Divide this deal's pool among ``strengths`` (:meth:`_settle`), then the deal ends;
@@ -537,10 +447,7 @@ class BettingTable(Table):
         bets = self._bets
         obs = self._table_view(me)  # type: ignore[arg-type]
         obs.update({
-            "hand": tuple(self._hands[me]),  # type: ignore[index]
-            "up": {s: tuple(self._up[s]) for s in range(self.players) if self._up[s]},
-            "shown": dict(self._shown),
-            "cards": tuple(len(h) for h in self._hands),
+            **self._hands_view(me),  # type: ignore[arg-type]
             "live": tuple(bets.live),
             "stakes": tuple(bets.stake),
             "pool": self._ledger._balances[self.POOL],
@@ -587,16 +494,9 @@ class BettingTable(Table):
         me = self._check_seat(seat)
         players = self.players
         v = np.zeros(self.observation_size(), dtype=np.float32)
-        for card in self._hands[me]:  # type: ignore[index]
-            v[card] = 1.0
+        base = self._encode_cards(v, me)  # type: ignore[arg-type]
         scale = 1.0 / self.options.counters
         live = set(self._bets.live)
-        base = 52
-        for k in range(players):
-            s = (me + k) % players  # type: ignore[operator]
-            for card in self._shown.get(s, ()) or self._up[s]:
-                v[base + 52 * k + card] = 1.0
-        base += 52 * players
         bets, width = self._bets, self._SCALARS
         for k in range(players):
             s = (me + k) % players  # type: ignore[operator]
@@ -615,24 +515,13 @@ class BettingTable(Table):
 
     # -- copies and documents ------------------------------------------------------------------
 
-    _LISTS: ClassVar[tuple[str, ...]] = ("_in", "_mucked", "_blinds")
-    """The lists of the table's own state, copied with a game (a game adds its own)."""
-    _NESTED: ClassVar[tuple[str, ...]] = ("_hands", "_up")
+    _LISTS: ClassVar[tuple[str, ...]] = (*HandTable._LISTS, "_blinds")
 
     def _copy_table(self, twin: Any) -> None:
-        """The betting table's own state: the hands, the cards face up, shown and thrown
-        down, the betting, and the game's lists (:attr:`_LISTS`, :attr:`_NESTED`)."""
-        for name in self._LISTS:
-            setattr(twin, name, list(getattr(self, name)))
-        for name in self._NESTED:
-            setattr(twin, name, [list(x) for x in getattr(self, name)])
-        twin._shown = dict(self._shown)
+        """The hands (:meth:`HandTable._copy_table`) and the betting."""
         twin._bets = self._bets.copy()
-        self._copy_own(twin)
-
-    def _copy_own(self, twin: Any) -> None:
-        """Copy the game's own state that no declaration or list covers into ``twin``."""
+        super()._copy_table(twin)
 
     def _summary(self) -> dict[str, Any]:
-        return {**super()._summary(), "hands": [list(h) for h in self._hands], "stakes": list(self._bets.stake),
+        return {**super()._summary(), "stakes": list(self._bets.stake),
                 "live": list(self._bets.live)}  # fmt: skip
