@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycards.errors import CardTypeError, IllegalActionError, StateError, UnknownCardError, WrongTypeError
+from pycards.errors import CardTypeError, GameOptionError, IllegalActionError, StateError, UnknownCardError, WrongTypeError
 from pycards.games.engine import _pack
 from pycards.games.engine.pack import (
     FULL,
@@ -365,28 +365,38 @@ def test_to_bottom_and_discard():
     assert type(pack.stock[0]) is int
 
 
-def reference_first_to_turn_up(key, count, players, rank, start):
-    order, seat = reference_shuffled(FULL, key, count), start
+def reference_first_to_turn_up(key, count, players, rank, start, cards=FULL):
+    order, seat = reference_shuffled(sorted(set(cards)), key, count), start
     draws = [[] for _ in range(players)]
     for card in order:  # from the first of the list: the table's _start
         draws[seat].append(card)
         if card >> 2 == rank:
             return seat, draws
         seat = (seat + 1) % players
-    raise AssertionError("every rank is in the full pack")
+    raise AssertionError("the pack holds the rank")
 
 
-@pytest.mark.parametrize("players, rank, start", [(4, 12, 0), (3, 0, 2), (1, 9, 0), (7, 5, 6), (52, 12, 13)])
-def test_first_to_turn_up(players, rank, start):
+@pytest.mark.parametrize("cards", [FULL, SHORT, pack_cards(packs=2)], ids=["full", "short", "two_packs"])
+@pytest.mark.parametrize("players, rank, start", [(4, 12, 0), (3, 5, 2), (1, 9, 0), (7, 5, 6), (52, 12, 13)])
+def test_first_to_turn_up(players, rank, start, cards):
+    """The lot is drawn from the pack's own cards, one of each: the 32 of a short pack (a
+    32-card Commerce turns up no card it does not hold), the 52 of two packs."""
     for seed in range(30):
         key = seed_key(seed)
-        pack = Pack(SHORT, key, shuffles=seed % 3)
+        pack = Pack(cards, key, shuffles=seed % 3)
         pack.stock, pack.used = [20, 21], [22]
         seat, draws = pack.first_to_turn_up(players, rank, start)
-        assert (seat, draws) == reference_first_to_turn_up(key, seed % 3, players, rank, start)
+        assert (seat, draws) == reference_first_to_turn_up(key, seed % 3, players, rank, start, cards)
         turned = [c for c in sum(draws, []) if c >> 2 == rank]
         assert turned == [draws[seat][-1]]  # it stops at the first card of the rank
         assert pack.shuffles == seed % 3 + 1 and pack.stock == [20, 21] and pack.used == [22]
+
+
+def test_first_to_turn_up_names_a_rank_the_pack_does_not_hold():
+    pack = Pack(SHORT, seed_key(1))
+    with pytest.raises(GameOptionError, match="no card of rank 0"):
+        pack.first_to_turn_up(4, 0)
+    assert pack.shuffles == 0
 
 
 def test_copy_is_independent():

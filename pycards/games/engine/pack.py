@@ -269,8 +269,8 @@ class Pack:
         (a rank index, 0 = two .. 12 = ace), as "the player to whom the first ace is dealt"
         deals first in Nap or Vingt-un.
 
-        The full pack of 52 (:data:`FULL`, whatever the game's cards) is shuffled
-        for it, which counts as a shuffle; the cards are turned up one to each of
+        The pack's distinct cards (one of each, the 52 for a game of two packs; the
+        32 of a short pack) are shuffled for it, which counts as a shuffle; the cards are turned up one to each of
         ``players`` seats (1..52) in turn, from seat ``start``, beginning with the
         first card of the shuffled list. The stock and the used cards are not
         touched. Returns the seat and the cards each seat received.
@@ -282,9 +282,12 @@ class Pack:
         seats = _whole(players, "players", 1, _MAX_SEATS)
         wanted = _whole(rank, "rank", 0, 12)
         seat = _whole(start, "start", 0, seats - 1)
-        order = shuffled(FULL, self.key, self._count())
+        cards = sorted(set(self.cards))
+        if not any(card >> 2 == wanted for card in cards):
+            raise GameOptionError(f"the pack holds no card of rank {wanted} to turn up")
+        order = shuffled(cards, self.key, self._count())
         self.shuffles += 1
-        turned = 1 + min(map(order.index, range(4 * wanted, 4 * wanted + 4)))  # the first of the rank's four
+        turned = 1 + min(order.index(card) for card in cards if card >> 2 == wanted)  # the first of the rank
         draws = [order[(place - seat) % seats : turned : seats] for place in range(seats)]
         return (seat + turned - 1) % seats, draws
 
