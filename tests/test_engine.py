@@ -347,8 +347,16 @@ def test_session_until_freeze_out():
     assert session.deal_ended(0, True, 1) is True
 
 
+def test_a_session_until_the_first_player_is_out_ends_when_one_seat_holds_nothing():
+    """Whiskey Poker, Commerce with a widow: "the first player to lose his three counters
+    pays for the whiskey" ends the session (its limit is the seats at the table)."""
+    session = Session("first_out", 4, 0)
+    assert session.deal_ended(1, True, 4) is False
+    assert session.deal_ended(2, True, 3) is True
+
+
 def test_session_copy_and_document():
-    assert SESSION_ENDS == ("deals", "rotations", "freeze_out")
+    assert SESSION_ENDS == ("deals", "rotations", "freeze_out", "first_out")
     session = Session("rotations", 3, first_dealer=2)
     session.deal_ended(0, True, 3)
     session.out.add(1)

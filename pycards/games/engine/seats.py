@@ -18,11 +18,12 @@ from pycards.games.engine.document import Reader
 
 __all__ = ["SESSION_ENDS", "Session", "eldest", "left_of", "next_in", "rotation"]
 
-SessionEnd = Literal["deals", "rotations", "freeze_out"]
-SESSION_ENDS: tuple[SessionEnd, ...] = ("deals", "rotations", "freeze_out")
+SessionEnd = Literal["deals", "rotations", "freeze_out", "first_out"]
+SESSION_ENDS: tuple[SessionEnd, ...] = ("deals", "rotations", "freeze_out", "first_out")
 """How a session may end: after a number of deals; just before the first dealer's turn
 comes round again (every player having dealt equally often when the deal goes to the
-left); or freeze-out, when only one player is left in."""
+left); freeze-out, when only one player is left in; or when the first player loses all
+his counters (who "pays for the whiskey": Whiskey Poker, Commerce with a widow)."""
 
 
 def left_of(seat: int, players: int) -> int:
@@ -54,7 +55,8 @@ class Session:
 
     ``until`` is one of :data:`SESSION_ENDS`; ``limit`` the number of deals
     (``"deals"``) or of rounds of the deal (``"rotations"``: the session ends when
-    the deal is about to come to the first dealer for the ``limit``-th time);
+    the deal is about to come to the first dealer for the ``limit``-th time), or the
+    seats at the table (``"first_out"``: the session ends when fewer hold counters);
     freeze-out needs no limit. ``out`` holds the seats that stand out.
     """
 
@@ -80,6 +82,8 @@ class Session:
             if passes and (next_dealer == self.first_dealer or self.first_dealer in passed_over):
                 self.returns += 1
             self.over = self.returns >= self.limit
+        elif self.until == "first_out":
+            self.over = players_in < self.limit
         else:
             self.over = players_in <= 1
         return self.over

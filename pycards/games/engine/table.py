@@ -206,7 +206,8 @@ class Table(Game):
         self._records = History()
         self._busy = False
         self._entries: list[Any] = []
-        limit = options.rotations if options.until == "rotations" else options.deals
+        until = options.until
+        limit = options.rotations if until == "rotations" else players if until == "first_out" else options.deals
         self._session = Session(options.until, limit, 0)
         self._phase = OVER
         self._dealer = 0
