@@ -231,7 +231,9 @@ def entry_text(entry: Entry, seat: Optional[int], names: Names = None) -> str:
     return repr(entry)
 
 
-_WHERE = {"used": "with the used cards", "thrown": "face down on the table", "apart": "apart, under the chips"}
+_WHERE = {"used": "with the used cards", "thrown": "face down on the table", "apart": "apart, under the chips",
+          "stock": "at the bottom of the stock", "offered": "face down, offering it in barter",
+          "discards": "face down on the table", "widow": "in the widow"}  # fmt: skip
 """Where a card moved to, in words, by the kind of its place (a game's own kinds are named as they are)."""
 
 
@@ -242,9 +244,27 @@ def _moved(entry: Moved, seat: Optional[int], names: Names) -> str:
     >>> from pycards.games.engine.events import USED, hand_place
     >>> _moved(Moved(25, hand_place(1), USED, (1,)), 1, None), _moved(Moved(None, hand_place(1), USED, (1,)), 0, None)
     ('you put 8D with the used cards', 'p1 puts a card with the used cards')
+
+    A card from a place of the table (no seat's): dealt there from the stock, turned up
+    where it lies, or taken into a hand.
+
+    >>> from pycards.games.engine.events import STOCK, Place
+    >>> widow = Place("widow")
+    >>> _moved(Moved(None, STOCK, widow, ()), 0, None), _moved(Moved(25, widow, widow, None), 0, None)
+    ('a card is dealt in the widow', '8D is turned face up in the widow')
+    >>> _moved(Moved(25, widow, hand_place(1), None), 1, None)
+    'you take 8D from the widow'
     """
     source, target = entry.source, entry.target
     card = "a card" if entry.card is None else card_text(entry.card)
+    if source.seat < 0:
+        place = _WHERE.get(target.kind, f"to the {target.kind}")
+        if source == target:
+            return f"{card} is turned face up {place}"
+        if source.kind == "stock":
+            return f"{card} is dealt {place}"
+        if target.kind == "hand":
+            return say(who(target.seat, seat, names), f"takes {card} from the {source.kind}")
     if target.kind == "hand":
         where = f"to hand {target.number + 1}" if target.seat == source.seat else f"to {who(target.seat, seat, names)}"
     else:
