@@ -70,8 +70,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALL_STAND", "AT_ONCE", "DISCARDS", "EXCHANGE", "MAX_TURNS", "ONE_MORE_ROUND", "POOL", "SHOW", "TWO_STANDS",
-    "WIDOW", "Barter", "Buy", "ExchangeOptions", "ExchangeTable", "Give", "Knock", "Pass", "Stand", "Swap", "TakeWidow", "TurnUp",
-    "offered",
+    "WIDOW", "Barter", "Buy", "ExchangeOptions", "ExchangeTable", "Give", "Knock", "Pass", "Stand", "Swap",
+    "TakeWidow", "TurnUp", "offered",
 ]  # fmt: skip
 
 EXCHANGE, SHOW = "exchange", "show"
@@ -173,6 +173,13 @@ _BARTERS = tuple(Barter(card) for card in range(52))
 _GIVES = tuple(Give(card) for card in range(52))
 _SWAPS = tuple(tuple(Swap(card, take) for take in range(52)) for card in range(52))
 """Every action of a card, made once."""
+_KEYS: dict[int, tuple[Any, ...]] = {
+    id(action): action.key()
+    for action in (_STAND, _KNOCK, _PASS, _TAKE, _TURN_UP, *_BUYS, *_BARTERS, *_GIVES,
+                   *(swap for row in _SWAPS for swap in row))
+}
+"""The key of each action made once, by its identity: legality compares keys, and these never
+change."""
 
 
 class ExchangeTable(HandTable):
@@ -432,7 +439,14 @@ class ExchangeTable(HandTable):
     """The actions without fields, made once."""
 
     def _legal(self, key: tuple[Any, ...]) -> bool:
-        return any(a.key() == key for a in self.legal_actions())
+        keys = _KEYS
+        return any((keys.get(id(a)) or a.key()) == key for a in self.legal_actions())
+
+    def _has_partner(self, seat: int) -> bool:
+        """Whether another player still takes turns, to barter with."""
+        if not self._standers and not self._passed:
+            return True  # the going round opened with two players or more
+        return any(self._eligible(s) for s in self._turn_from(seat) if s != seat)
 
     def _where(self) -> str:
         return f"seat {self.to_act} to act in the {self._phase} phase"

@@ -121,7 +121,7 @@ class Commerce(ExchangeTable):
         legal: list[Action] = [self.STAND]
         if self._pack.stock and (seat == self._dealer or self.cash(seat) >= self.options.stake):
             legal += self._buys(seat)
-        if any(self._eligible(s) for s in self._turn_from(seat) if s != seat):
+        if self._has_partner(seat):
             legal += self._barters(seat)
         return legal
 
