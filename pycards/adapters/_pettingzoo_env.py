@@ -154,7 +154,7 @@ class PycardsAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         self._rewarded = False
         self._deals = 0
         self._skip_agent_selection = None  # what an episode ended by an illegal action may leave
-        for record in game.history():  # the start of the session (no deal ends there today)
+        for record in game.history():  # the start of the session (a deal may end there: a flush dealt)
             self._take(record.entries)
         if self._rewarded:
             self._accumulate_rewards()

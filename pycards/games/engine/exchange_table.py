@@ -60,7 +60,7 @@ from pycards.games.engine.fields import Flag, Number, Piece, Seat, Seats
 from pycards.games.engine.game import OVER
 from pycards.games.engine.hand_table import HandTable
 from pycards.games.engine.options import Options, Range
-from pycards.settlement import Payment
+from pycards.settlement import Payment, _first_of_best, split
 
 if TYPE_CHECKING:
     import numpy as np
@@ -605,6 +605,35 @@ class ExchangeTable(HandTable):
         if self._offerer is not None:
             self._withdraw()
         self._end_round()
+
+    def _stake_each(self, players: list[int], stake: int, dealer_pays: int = 1) -> None:
+        """Each of ``players`` pays ``stake`` into the pool (the dealer ``dealer_pays`` times
+        it), all he holds if less."""
+        dealer, names, balances = self._dealer, self.names, self._ledger._balances
+        payments = [_new(Payment, (names[s], POOL, min(stake * (dealer_pays if s == dealer else 1), balances[names[s]])))
+                    for s in players]  # fmt: skip
+        note = f"each player pays {stake} into the pool" + (", the dealer double" if dealer_pays == 2 else "")
+        self._pay(payments, note)
+
+    def _best_share_the_pool(self, strengths: Mapping[int, int]) -> list[int]:
+        """The best hand takes the pool; equal best hands share it, the odd counter to the
+        first of them from the dealer's left (law 76). The winners, in that order."""
+        order = self._dealt_in()
+        best = max(strengths.values())
+        winners = [s for s in order if strengths[s] == best]
+        shares = split(self._ledger._balances[POOL], winners, order)
+        note = "the best hand takes the pool" if len(winners) == 1 else "equal best hands share the pool (law 76)"
+        self._pay([_new(Payment, (POOL, self.names[s], shares[s])) for s in winners], note)
+        return winners
+
+    def _first_of_best_takes_the_pool(self, strengths: Mapping[int, int], order: list[int]) -> int:
+        """The best hand takes the whole pool, equal best hands the first of them in ``order``
+        (the American texts' ties by seat, docs/rules.md 6.4). The winner."""
+        winner = _first_of_best(strengths, order)
+        assert winner is not None
+        self._pay([_new(Payment, (POOL, self.names[winner], self._ledger._balances[POOL]))],
+                  f"p{winner}, the best hand, takes the pool")  # fmt: skip
+        return winner
 
     def _pays_for_whiskey(self, strengths: Mapping[int, int]) -> Optional[int]:
         """Who "pays for the whiskey" once a settled deal has left players without counters

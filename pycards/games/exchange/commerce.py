@@ -58,11 +58,10 @@ from pycards.commerce import Category, category, evaluate
 from pycards.errors import GameOptionError
 from pycards.games.engine.actions import Action
 from pycards.games.engine.exchange_table import (
-    ALL_STAND, AT_ONCE, POOL, Barter, Buy, ExchangeOptions, ExchangeTable, Give, Stand,
+    ALL_STAND, AT_ONCE, Barter, Buy, ExchangeOptions, ExchangeTable, Give, Stand,
 )  # fmt: skip
 from pycards.games.engine.options import Options, Range
 from pycards.games.engine.pack import FULL, SHORT, Pack, seed_key
-from pycards.settlement import Payment, split
 
 __all__ = ["Commerce", "CommerceOptions"]
 
@@ -111,9 +110,7 @@ class Commerce(ExchangeTable):
     # -- the stakes and the trading -----------------------------------------------------------
 
     def _ante(self, players: list[int]) -> None:
-        stake, dealer = self.options.stake, self._dealer
-        payments = [Payment(self.names[s], POOL, min(stake * (2 if s == dealer else 1), self.cash(s))) for s in players]
-        self._pay(payments, f"each player pays {stake} into the pool, the dealer double")
+        self._stake_each(players, self.options.stake, dealer_pays=2)
 
     def _choices(self, seat: int) -> list[Action]:
         """Stand, or trade one card: for ready money (if he can pay, and the stock has a card)
@@ -140,10 +137,7 @@ class Commerce(ExchangeTable):
         stake to each better hand; the dealer's penalty, if agreed. Then the deal passes
         (under continuous dealing, only once a tricon, sequence or flush is shown)."""
         o, order, names = self.options, self._dealt_in(), self.names
-        best = max(strengths.values())
-        winners = [s for s in order if strengths[s] == best]
-        shares = split(self._ledger._balances[POOL], winners, order)
-        self._pay([Payment(POOL, names[s], shares[s]) for s in winners], "the best hand takes the pool")
+        winners = self._best_share_the_pool(strengths)
         dealer = self._dealer
         for s in winners:
             if s != dealer:
