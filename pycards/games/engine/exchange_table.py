@@ -610,8 +610,8 @@ class ExchangeTable(HandTable):
         """Each of ``players`` pays ``stake`` into the pool (the dealer ``dealer_pays`` times
         it), all he holds if less."""
         dealer, names, balances = self._dealer, self.names, self._ledger._balances
-        payments = [_new(Payment, (names[s], POOL, min(stake * (dealer_pays if s == dealer else 1), balances[names[s]])))
-                    for s in players]  # fmt: skip
+        owed = {s: stake * (dealer_pays if s == dealer else 1) for s in players}
+        payments = [_new(Payment, (names[s], POOL, min(owed[s], balances[names[s]]))) for s in players]
         note = f"each player pays {stake} into the pool" + (", the dealer double" if dealer_pays == 2 else "")
         self._pay(payments, note)
 
