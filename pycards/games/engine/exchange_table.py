@@ -92,14 +92,15 @@ class ExchangeOptions(Options):
     """The terms every exchange game takes. ``counters`` (1..10**9): what each player starts
     with. The session: ``until`` ``"deals"`` (after ``deals`` deals), ``"rotations"`` (just
     before the deal comes to the first dealer for the ``rotations``-th time: every player
-    has dealt equally often) or ``"freeze_out"`` (until one player holds every counter).
+    has dealt equally often), ``"freeze_out"`` (until one player holds every counter) or
+    ``"first_out"`` (until the first player has lost all his counters).
     ``max_turns`` (1..10**4): the turn bound of docs/rules.md 6.1, the turns a deal may
     begin before the player whose turn comes is held to stand (knock). ``max_decisions``
     (0: no bound): when a deal has taken that many decisions, every player is held to
     stand and the hands are shown."""
 
     counters: Annotated[int, Range(1, 10**9)] = 100
-    until: Literal["deals", "rotations", "freeze_out"] = "deals"
+    until: Literal["deals", "rotations", "freeze_out", "first_out"] = "deals"
     deals: Annotated[int, Range(1, 10**6)] = 1
     rotations: Annotated[int, Range(1, 1000)] = 1
     max_turns: Annotated[int, Range(1, MAX_TURNS)] = 500

@@ -97,6 +97,8 @@ def _cards(observation: Mapping[str, Any], seat: int, words: _Words) -> str:
     count = observation["cards"][seat] if seat < len(observation["cards"]) else 0
     if seat == me:
         cards: list[Optional[int]] = list(observation["hand"])
+        if not cards and count:  # cards he holds but has not looked at (American Commerce's dealer)
+            return cards_text([None] * count) + "  (not looked at)"
     else:
         shown = tuple(observation.get("shown", {}).get(seat, ()))
         known = list(shown) or list(observation.get("up", {}).get(seat, ()))
