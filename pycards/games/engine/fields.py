@@ -140,14 +140,16 @@ class _Listed(Kind):
 @dataclass(frozen=True)
 class PerSeat(_Listed):
     """One whole number from ``low`` to ``high`` per seat; encoded from the observing seat's
-    own leftwards (over the starting counters if ``counters``)."""
+    own leftwards (over the starting counters if ``counters``); ``start``: each seat's value
+    at the start (by default the least from 0 up)."""
 
     low: int = 0
     high: int = 2**62
     counters: bool = False
+    start: Optional[int] = None
 
     def fresh(self, players: int) -> list[int]:
-        return [max(self.low, 0)] * players
+        return [max(self.low, 0) if self.start is None else self.start] * players
 
     def features(self, value: Any, seat: int, players: int, scale: float) -> tuple[float, ...]:
         factor = scale if self.counters else 1.0

@@ -374,11 +374,12 @@ class Table(Game):
         return self._credit_all or self._ledger._balances[self.names[seat]] > 0
 
     def _holders(self) -> int:
-        """The seats holding counters."""
+        """The seats holding counters (:meth:`_holding`: a game whose counters are not its
+        money, as Pool Commerce's, says so there alone)."""
         if self._credit_all:
             return self.players
-        balances, names = self._ledger._balances, self.names
-        return sum(balances[name] > 0 for name in names)
+        holding = self._holding
+        return sum(holding(seat) for seat in range(self.players))
 
     def _pooled(self) -> int:
         """The counters the pools hold now."""
@@ -396,8 +397,8 @@ class Table(Game):
         (:meth:`_holding`)."""
         if self._credit_all:
             return []
-        balances, names = self._ledger._balances, self.names
-        return [s for s in range(self.players) if balances[names[s]] <= 0]
+        holding = self._holding
+        return [s for s in range(self.players) if not holding(s)]
 
     def _begin_deal(self) -> None:
         """Keep the state the session carries into the deal (the snapshot's), then open it."""
