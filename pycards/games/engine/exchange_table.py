@@ -60,6 +60,7 @@ from pycards.games.engine.fields import Flag, Number, Piece, Seat, Seats
 from pycards.games.engine.game import OVER
 from pycards.games.engine.hand_table import HandTable
 from pycards.games.engine.options import Options, Range
+from pycards.errors import StateError
 from pycards.settlement import Payment, _first_of_best, split
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALL_STAND", "AT_ONCE", "DISCARDS", "EXCHANGE", "MAX_TURNS", "ONE_MORE_ROUND", "POOL", "SHOW", "TWO_STANDS",
-    "WIDOW", "Barter", "Buy", "ExchangeOptions", "ExchangeTable", "Give", "Knock", "Pass", "Stand", "Swap",
+    "WHISKEY", "WIDOW", "Barter", "Buy", "ExchangeOptions", "ExchangeTable", "Give", "Knock", "Pass", "Stand", "Swap",
     "TakeWidow", "TurnUp", "offered",
 ]  # fmt: skip
 
@@ -105,6 +106,11 @@ class ExchangeOptions(Options):
     rotations: Annotated[int, Range(1, 1000)] = 1
     max_turns: Annotated[int, Range(1, MAX_TURNS)] = 500
     max_decisions: Annotated[int, Range(0, 10**5)] = 0
+
+
+WHISKEY = Piece("whiskey", Seat(), lasts="session")
+"""Who pays for the whiskey (the first player to lose all his counters; None yet): declared by
+the games that name him (Whiskey Poker with markers, Commerce with a widow)."""
 
 
 def offered(seat: int) -> Place:
@@ -228,6 +234,8 @@ class ExchangeTable(HandTable):
     _offerer: Optional[int]
     _turn_count: int
     _widow_up: bool
+    _whiskey: Optional[int]
+    """Who pays for the whiskey, in a game declaring :data:`WHISKEY`."""
 
     def _pools(self) -> dict[str, int]:
         return {POOL: 0}
@@ -463,7 +471,8 @@ class ExchangeTable(HandTable):
         elif kind is Stand or kind is Knock:
             self._stand(seat)
         elif kind is Pass:
-            self._passed.append(seat)
+            if seat not in self._passed:
+                self._passed.append(seat)
             self._next_turn()
         elif kind is Barter:
             self._offer_card(seat, action.card)  # type: ignore[attr-defined]
@@ -585,7 +594,15 @@ class ExchangeTable(HandTable):
         game settles."""
         if self._phase != SHOW:
             raise RuntimeError(f"{self.name}: no decision in the {self._phase} phase")
-        self._settle(self._show_hands())
+        strengths = self._show_hands()
+        if strengths:
+            self._settle(strengths)
+        else:  # nobody dealt in (a document's tampered balances): nothing to settle
+            self._deal_passes()
+
+    def _deal_passes(self) -> None:
+        """The deal passes to the left, to the next player holding counters (docs/rules.md 6.1)."""
+        self._end_deal(self._left_holder(self._dealer))
 
     def _show_hands(self) -> dict[int, int]:
         """Every hand is shown, from the eldest; each dealt seat's strength."""
@@ -636,6 +653,32 @@ class ExchangeTable(HandTable):
                   f"p{winner}, the best hand, takes the pool")  # fmt: skip
         return winner
 
+    def _name_whiskey_payer(self, strengths: Mapping[int, int]) -> None:
+        """Once a deal has frozen a player out, name who pays for the whiskey (a game declaring
+        :data:`WHISKEY`), once a session (:meth:`_pays_for_whiskey`)."""
+        if self._whiskey is not None:
+            return
+        payer = self._pays_for_whiskey(strengths)
+        if payer is not None:
+            self._whiskey = payer
+            self._entries.append(Note(f"p{payer} is the first to lose all his counters: he pays for the whiskey"))
+
+    def _check_whiskey(self, named: bool) -> None:
+        """A snapshot's payer for the whiskey (``named``: whether these terms name one): none
+        unless they do; then a player out of counters, named as soon as one is."""
+        payer, broke = self._whiskey, [s for s in range(self.players) if not self._holding(s)]
+        if payer is not None and (not named or payer not in broke):
+            raise StateError(f"document.deal.game.whiskey: p{payer} is named to pay for the whiskey, but "
+                             + ("these terms name nobody" if not named else "he holds counters"))  # fmt: skip
+        if payer is None and named and broke:
+            raise StateError(f"document.deal.game.whiskey: p{broke[0]} has lost his counters, so somebody "
+                             "pays for the whiskey")  # fmt: skip
+
+    def _check_session(self) -> None:
+        """A snapshot's dealer holds counters: the deal passes to a holder."""
+        if not self._holding(self._dealer):
+            raise StateError(f"document.deal.dealer: p{self._dealer} holds no counters and cannot deal")
+
     def _pays_for_whiskey(self, strengths: Mapping[int, int]) -> Optional[int]:
         """Who "pays for the whiskey" once a settled deal has left players without counters
         (seed 004, Commerce with a widow: "The first player to lose his three counters pays
@@ -674,7 +717,7 @@ class ExchangeTable(HandTable):
         """What ``seat`` may know now: its hand, the cards face up or shown, how many each
         holds, the widow as far as it lies face up, the stock's size, the pool, a barter
         waiting (``offer``: the giver and the receiver), the game's own keys and the declared
-        pieces."""
+        pieces; ``stop``: how a stand ends the going round (:attr:`STOP`)."""
         me = self._check_seat(seat)
         assert me is not None
         offerer = self._offerer
@@ -686,6 +729,7 @@ class ExchangeTable(HandTable):
             "stock": len(self._pack.stock),
             "pool": self._ledger._balances[POOL] if POOL in self._pool_names else 0,
             "offer": None if offerer is None else (offerer, self._receiver(offerer)),
+            "stop": self._stop_rule(),
             **self._own_observation(me),
             **self._declared_observation(),
         })  # fmt: skip

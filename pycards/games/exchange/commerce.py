@@ -52,41 +52,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
-from pycards.commerce import Category, category, evaluate
-from pycards.errors import GameOptionError
+from pycards.commerce import Category, category
 from pycards.games.engine.actions import Action
-from pycards.games.engine.exchange_table import (
-    ALL_STAND, AT_ONCE, Barter, Buy, ExchangeOptions, ExchangeTable, Give, Stand,
-)  # fmt: skip
-from pycards.games.engine.options import Options, Range
-from pycards.games.engine.pack import FULL, SHORT, Pack, seed_key
+from pycards.games.engine.exchange_table import ALL_STAND, AT_ONCE, Barter, Buy, Give, Stand
+from pycards.games.engine.options import Options
+from pycards.games.exchange.english import EnglishTable, EnglishTerms
 
 __all__ = ["Commerce", "CommerceOptions"]
 
-SHORT_PACK_PLAYERS = 7
-"""The most players of the 32-card pack ("say seven with the thirty-two cards")."""
-
 
 @dataclass(frozen=True)
-class CommerceOptions(ExchangeOptions):
-    """The terms of English Commerce: those of every exchange game
-    (:class:`~pycards.games.engine.exchange_table.ExchangeOptions`), and ``stake``
-    (1..10**6), ``ranking`` (``"english"``, or Limited Commerce's ``"limited"`` and
-    ``"limited_strict"``), ``short_pack``, ``dealer_penalty`` (``"none"``,
-    ``"every_player"``, ``"better_hands"``), ``extended`` and ``continuous`` (see the
-    module docstring)."""
+class CommerceOptions(EnglishTerms):
+    """The terms of English Commerce: those of the English games
+    (:class:`~pycards.games.exchange.english.EnglishTerms`: ``stake``, ``ranking``,
+    ``short_pack``), and ``dealer_penalty`` (``"none"``, ``"every_player"``,
+    ``"better_hands"``), ``extended`` and ``continuous`` (see the module docstring)."""
 
-    stake: Annotated[int, Range(1, 10**6)] = 1
-    ranking: Literal["english", "limited", "limited_strict"] = "english"
-    short_pack: bool = False
     dealer_penalty: Literal["none", "every_player", "better_hands"] = "none"
     extended: bool = False
     continuous: bool = False
 
 
-class Commerce(ExchangeTable):
+class Commerce(EnglishTable):
     """A session of English Commerce, the modern game (see the module docstring)."""
 
     name: ClassVar[str] = "commerce"
@@ -94,18 +83,8 @@ class Commerce(ExchangeTable):
     actions: ClassVar[tuple[type[Action], ...]] = (Stand, Buy, Barter, Give)
     options: CommerceOptions
 
-    def _check_terms(self) -> None:
-        if self.options.short_pack and self.players > SHORT_PACK_PLAYERS:
-            raise GameOptionError(f"the 32-card pack is for up to {SHORT_PACK_PLAYERS} players, not {self.players}")
-
-    def _make_pack(self, seed: int) -> Pack:
-        return Pack(SHORT if self.options.short_pack else FULL, seed_key(seed))
-
     def _stop_rule(self) -> str:
         return ALL_STAND if self.options.extended else AT_ONCE
-
-    def _strength(self, seat: int) -> int:
-        return evaluate(self._hands[seat], self.options.ranking)
 
     # -- the stakes and the trading -----------------------------------------------------------
 
@@ -172,7 +151,3 @@ class Commerce(ExchangeTable):
         keeps = self.options.continuous and self._holding(self._dealer) and all(
             self._category(s) < Category.FLUSH for s in strengths)  # fmt: skip
         return self._dealer if keeps else self._left_holder(self._dealer)
-
-    def _own_observation(self, seat: int) -> dict[str, Any]:
-        return {"stake": self.options.stake, "ranking": self.options.ranking}
-
