@@ -654,7 +654,7 @@ def test_the_first_player_to_lose_his_counters_pays_for_the_whiskey():
                     counters=3, stacks=[3, 3, 1], top=stack(W_HANDS, 0, W_WIDOW))  # fmt: skip
     assert game.observation(1)["whiskey"] is None
     (_, record) = play(game, Pass(), Knock())
-    assert "p2 is the first frozen out: he pays for the whiskey" in notes([record])
+    assert "p2 is the first to lose all his counters: he pays for the whiskey" in notes([record])
     assert game.is_over and game.observation(0)["whiskey"] == 2 and balances(game) == [2, 5, 0]
 
 
@@ -667,7 +667,7 @@ def test_two_frozen_out_together_the_worst_hand_pays():
                     counters=3, stacks=[3, 1, 1], top=top)  # fmt: skip
     (_, record) = play(game, Pass(), Knock())
     assert game.is_over and game.observation(0)["whiskey"] == 2
-    assert "p2 is the first frozen out: he pays for the whiskey" in notes([record])
+    assert "p2 is the first to lose all his counters: he pays for the whiskey" in notes([record])
 
 
 def test_freeze_out_the_decave_retire_until_one_holds_every_counter():

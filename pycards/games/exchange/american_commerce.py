@@ -115,18 +115,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
 from pycards.commerce import Category, category, evaluate
-from pycards.errors import StateError
 from pycards.games.engine.actions import Action
 from pycards.games.engine.events import Dealt, Note, Shown
 from pycards.games.engine.exchange_table import (
-    AT_ONCE, EXCHANGE, Barter, Buy, ExchangeOptions, ExchangeTable, Give, Knock, Pass, Swap, TakeWidow,
+    AT_ONCE, EXCHANGE, WHISKEY, Barter, Buy, ExchangeOptions, ExchangeTable, Give, Knock, Pass, Swap, TakeWidow,
 )  # fmt: skip
-from pycards.games.engine.fields import Flag, Piece, Seat
+from pycards.games.engine.fields import Flag, Piece
 from pycards.games.engine.options import Options, Range
 
 if TYPE_CHECKING:
@@ -167,7 +165,7 @@ class AmericanCommerce(ExchangeTable):
     STATE: ClassVar[tuple[Piece, ...]] = (
         *ExchangeTable.STATE,
         Piece("first_say", Flag()),
-        Piece("whiskey", Seat(), lasts="session"),
+        WHISKEY,
     )
     """Besides the table's: whether the dealer's first say (with a widow) is awaited, and who
     pays for the whiskey (with a widow: the first player to lose his counters; None yet)."""
@@ -182,17 +180,10 @@ class AmericanCommerce(ExchangeTable):
         return category(self._hands[seat], self.options.ranking)
 
     def _check_session(self) -> None:
-        """A snapshot's dealer holds counters (the deal passes to a holder), and the whiskey is
-        named with a widow only, once a player has lost his counters, and then it is his."""
-        if not self._holding(self._dealer):
-            raise StateError(f"document.deal.dealer: p{self._dealer} holds no counters and cannot deal")
-        whiskey, broke = self._whiskey, [s for s in range(self.players) if not self._holding(s)]
-        if whiskey is not None and (not self.options.widow or whiskey not in broke):
-            raise StateError(f"document.deal.game.whiskey: p{whiskey} did not lose his counters in a game "
-                             "with a widow")  # fmt: skip
-        if whiskey is None and broke and self.options.widow:
-            raise StateError(f"document.deal.game.whiskey: p{broke[0]} lost his counters, so somebody pays "
-                             "for the whiskey")  # fmt: skip
+        """A snapshot's dealer holds counters, and the whiskey is named with a widow only,
+        once a player has lost his counters, and then it is his."""
+        super()._check_session()
+        self._check_whiskey(self.options.widow)
 
     # -- the stakes and the deal ------------------------------------------------------------
 
@@ -293,10 +284,10 @@ class AmericanCommerce(ExchangeTable):
         order = [s for s in (dealer, *self._turn_from(dealer)[:-1]) if s in strengths]
         winner = self._first_of_best_takes_the_pool(strengths, order)
         if self.options.widow:
-            self._whiskey_payer(strengths)
+            self._name_whiskey_payer(strengths)
         elif winner != dealer:
             self._dealer_pays(winner, order[1:])
-        self._end_deal(self._left_holder(dealer))
+        self._deal_passes()
 
     def _dealer_pays(self, winner: int, others: list[int]) -> None:
         """"If the dealer does not win the pool, he must pay one white counter to the player
@@ -311,16 +302,6 @@ class AmericanCommerce(ExchangeTable):
                                 f"the dealer holds {COMBINATIONS[mine]} too: he pays p{s} {stake}")  # fmt: skip
         else:
             self._pay_up_to(dealer, self.names[winner], stake, f"the dealer does not win: he pays p{winner} {stake}")
-
-    def _whiskey_payer(self, strengths: Mapping[int, int]) -> None:
-        """"The first player to lose his three counters pays for the whiskey; and if two or more
-        are frozen out at the same time, the one with the worst hand pays"."""
-        if self._whiskey is not None:
-            return
-        payer = self._pays_for_whiskey(strengths)
-        if payer is not None:
-            self._whiskey = payer
-            self._entries.append(Note(f"p{payer} is the first frozen out: he pays for the whiskey"))
 
     # -- the views --------------------------------------------------------------------------------
 

@@ -141,7 +141,7 @@ class MyShipSails(ExchangeTable):
         """The best hand takes the pool, "The elder hand wins ties" (the first of the best from
         the dealer's left); the deal passes to the left."""
         self._first_of_best_takes_the_pool(strengths, self._dealt_in())
-        self._end_deal(self._left_holder(self._dealer))
+        self._deal_passes()
 
     def _natural_bound(self) -> int:
         """Two rounds of turns, each turn at most two decisions (a barter and its answer)."""

@@ -125,7 +125,7 @@ class ThirtyOne(ExchangeTable):
         """The best hand takes the pool; equal best hands share it (law 76). The deal passes
         to the left."""
         self._best_share_the_pool(strengths)
-        self._end_deal(self._left_holder(self._dealer))
+        self._deal_passes()
 
     def _own_observation(self, seat: int) -> dict[str, Any]:
         return {"stake": self.options.stake}
