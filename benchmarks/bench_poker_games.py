@@ -4,8 +4,8 @@ Registered into :mod:`bench_cases` (which imports this module at its end), so th
 pytest-benchmark suite (``test_bench_poker_games.py``) and ``report.py`` share them.
 Every pycards poker game plays sessions of random legal play (a seeded uniform choice
 among ``legal_actions()``, 4 players; Progressive Poker 8); the Brag games and Draw Poker
-also play by kind (``brag_decisions``: a uniform choice of a kind of action, then of one of
-that kind), against pokerkit's
+and the exchange games also play by kind (``brag_decisions``, ``exchange_decisions``: a
+uniform choice of a kind of action, then of one of that kind), against pokerkit's
 four-player five-card draw with random legal play (:mod:`pokerkit_draw`: a uniform
 choice among the legal decision kinds, a random subset discarded). A game that ends is
 replaced by a new one inside the timed region: starting a session is part of playing.
@@ -141,6 +141,11 @@ group("brag_decisions", f"Brag games beside Draw Poker, random play by kind: {PO
       reference=_label("draw_poker", True), unit="decision")  # fmt: skip
 _cases("brag_decisions", POKER_DECISIONS, deals=False, games=BETTING_GAMES, by_kind=True)
 
+EXCHANGE_GAMES = ("commerce", "old_commerce", "american_commerce", "my_ship_sails", "thirty_one", "whiskey_poker")
+group("exchange_decisions", f"The exchange games, random play by kind: {POKER_DECISIONS:,} decisions a call",
+      reference=_label("draw_poker", True), unit="decision")  # fmt: skip
+_cases("exchange_decisions", POKER_DECISIONS, deals=False, games=(*EXCHANGE_GAMES, "draw_poker"), by_kind=True)
+
 TARGETS += [
     Target(
         "draw_poker_deals_vs_pokerkit",
@@ -171,6 +176,15 @@ TARGETS += [
         ">=", 3.0, "x",
     )
     for name in BRAG_GAMES
+]
+TARGETS += [
+    Target(
+        f"{name}_decisions_vs_pokerkit",
+        f"{name} (4 players) decisions/s >= 3x pokerkit's four-player draw decisions/s (random play by kind)",
+        lambda r, name=name: r[f"exchange_decisions::{_PK}"] / r[f"exchange_decisions::{_label(name, True)}"],
+        ">=", 3.0, "x",
+    )
+    for name in EXCHANGE_GAMES
 ]
 RATIOS += [
     Ratio(

@@ -10,7 +10,7 @@ adding a game is one entry here.
 
 >>> from pycards.games import GAMES, new_game
 >>> print(", ".join(sorted(GAMES)))
-american_brag, brag, draw_poker, jack_pots, progressive_poker, straight_poker, stud_poker, three_stake_brag, vingt_un
+american_brag, american_commerce, brag, commerce, draw_poker, jack_pots, my_ship_sails, old_commerce, progressive_poker, straight_poker, stud_poker, thirty_one, three_stake_brag, vingt_un, whiskey_poker
 >>> GAMES["vingt_un"].driver
 'pycards.games.vingt_un:VingtUn'
 >>> [option.name for option in GAMES["vingt_un"].policy_options]
@@ -105,16 +105,35 @@ def _brag(driver: str, policy: str, text: str, options: tuple[Field, ...] = _BRA
                      f"pycards.games.brag.text:{text}")  # fmt: skip
 
 
+_EXCHANGE_POLICY = (Field("stand_at", 70, "int", 0, 100),)
+"""The exchange games' policy's option (:class:`~pycards.games.policies.exchange.TowardBest`):
+the percentile of hands at which it stands (knocks)."""
+
+
+def _exchange(driver: str, policy: str, text: str) -> GameEntry:
+    """An exchange game: its driver in :mod:`pycards.games.exchange`, its policy a
+    :class:`~pycards.games.policies.exchange.TowardBest`, its table drawn by
+    :mod:`pycards.games.exchange.text`."""
+    return GameEntry(f"pycards.games.exchange.{driver}", f"pycards.games.policies.exchange:{policy}",
+                     _EXCHANGE_POLICY, f"pycards.games.exchange.text:{text}")  # fmt: skip
+
+
 GAMES: dict[str, GameEntry] = {
     "american_brag": _brag("american:AmericanBrag", "american_brag_policy", "AMERICAN_BRAG"),
+    "american_commerce": _exchange("american_commerce:AmericanCommerce", "american_commerce_policy",
+                                   "AMERICAN_COMMERCE"),  # fmt: skip
     "brag": _brag("single:Brag", "default_policy", "BRAG"),
+    "commerce": _exchange("commerce:Commerce", "commerce_policy", "COMMERCE"),
     "draw_poker": _poker("pycards.games.poker.draw:DrawPoker", "default_policy",
                          "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
     "jack_pots": _poker("pycards.games.poker.jack_pots:JackPots", "jack_pots_policy"),
+    "my_ship_sails": _exchange("my_ship_sails:MyShipSails", "my_ship_sails_policy", "MY_SHIP_SAILS"),
+    "old_commerce": _exchange("old_commerce:OldCommerce", "old_commerce_policy", "OLD_COMMERCE"),
     "progressive_poker": _poker("pycards.games.poker.progressive:ProgressivePoker", "progressive_poker_policy",
                                 "pycards.games.poker.text:ENGLISH_TABLE"),  # fmt: skip
     "straight_poker": _poker("pycards.games.poker.straight:StraightPoker", "straight_poker_policy"),
     "stud_poker": _poker("pycards.games.poker.stud:StudPoker", "stud_poker_policy"),
+    "thirty_one": _exchange("thirty_one:ThirtyOne", "thirty_one_policy", "THIRTY_ONE"),
     "three_stake_brag": _brag("three_stake:ThreeStakeBrag", "three_stake_brag_policy", "THREE_STAKE_BRAG",
                               _THREE_STAKE_POLICY),  # fmt: skip
     "vingt_un": GameEntry(
@@ -123,6 +142,7 @@ GAMES: dict[str, GameEntry] = {
         (Field("draw_below", 16, "int", 0, 22),),  # DrawBelow's threshold: 22 already draws to 21
         "pycards.games._vingt_un_text:RENDERER",
     ),
+    "whiskey_poker": _exchange("whiskey_poker:WhiskeyPoker", "whiskey_poker_policy", "WHISKEY_POKER"),
 }
 """Every game by its one name, and its :class:`GameEntry`."""
 

@@ -35,7 +35,7 @@ __all__ = ["AMERICAN_COMMERCE", "COMMERCE", "MY_SHIP_SAILS", "OLD_COMMERCE", "TH
 _ENGINE_KEYS = frozenset({
     "seat", "deal_number", "phase", "to_act", "dealer", "balances", "out", "knowledge", "hand", "up", "shown",
     "cards", "widow", "widow_cards", "stock", "pool", "offer", "turn", "standers", "passed", "last_turns", "offerer",
-    "turn_count", "widow_up",
+    "turn_count", "widow_up", "stop",
 })  # fmt: skip
 """The keys every exchange game's observation has; a game's others are shown as they are."""
 
@@ -207,8 +207,7 @@ def label(action: Action, observation: Mapping[str, Any], words: _Words) -> str:
     me = observation.get("seat")
     card = getattr(action, "card", None)
     if kind in ("Stand", "Knock"):
-        closing = observation.get("last_turns") or observation.get("standers")
-        return words.stand if "phase" not in observation or closing else f"{words.stand}: the hands are shown"
+        return _stand_label(observation, words)
     if kind == "Pass":
         return "pass: keep your hand this turn"
     if kind == "Buy":
@@ -226,6 +225,22 @@ def label(action: Action, observation: Mapping[str, Any], words: _Words) -> str:
     if kind == "TurnUp":
         return f"turn {words.widow} face up"
     return generic_label(action, observation)
+
+
+def _stand_label(observation: Mapping[str, Any], words: _Words) -> str:
+    """A stand (a knock) and what follows it by the game's stop rule (``stop``)."""
+    stop, stood = observation.get("stop"), len(observation.get("standers", ()))
+    if stop == "at_once":
+        return f"{words.stand}: the hands are shown"
+    if stop == "one_more_round":
+        return f"{words.stand}: the others have one more turn, then the hands are shown"
+    if stop == "two_stands":
+        if stood == 1:
+            return f"{words.stand}: the others have one more exchange, then the hands are shown"
+        return f"{words.stand} (a second stand ends the exchanges)"
+    if stop == "all_stand":
+        return f"{words.stand}: trade no more"
+    return words.stand
 
 
 def _renderer(words: _Words) -> Renderer:
