@@ -317,7 +317,8 @@ def test_version_and_help_show_defaults(capsys: pytest.CaptureFixture[str]) -> N
                     "(default: 10000 simulated, 10 with --interactive)",
                     "(default: 200)", "(default: 0)", "(default: 1)"):  # fmt: skip
         assert default in text, default
-    assert "the game to play: american_brag (or american-brag), brag, draw_poker (or draw-poker)" in text
+    assert ("the game to play: american_brag (or american-brag), american_commerce (or american-commerce), brag, "
+            "commerce, draw_poker (or draw-poker)") in text
     assert "vingt_un (or vingt-un)" in text
     assert "vingt_un: 2 to 12 players; its options" in text
     assert "min_stake 1..100 [1], max_stake 1..100 [10]" in text

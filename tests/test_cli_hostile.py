@@ -236,7 +236,7 @@ def test_hostile_arguments_get_a_message_and_status_2(
          "--session-deals must be from 1 to 1,000,000 (the longest session of vingt_un), not 1000001"),
         (PLAY + ["--interactive", "--seat", "4"], "--seat must be from 0 to 3, not 4"),
         (["play", "whist"], "argument GAME: unknown game 'whist'; the games are: american_brag (or american-brag), "
-                            "brag, draw_poker (or draw-poker), jack_pots (or jack-pots)"),
+                            "american_commerce (or american-commerce), brag, commerce, draw_poker (or draw-poker)"),
         (["play", "vingt-un\x00"], "unknown game 'vingt-un\\x00'"),
         (["rank", "AH KH QH JH 10H", "AH 2C 3C 4C 5C"], "card 'AH' is in hands 1 and 2"),
         (["rank", "--rules", "Dutch", "AH KH QH JH 10H"], "unknown poker rules 'Dutch'"),

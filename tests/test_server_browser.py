@@ -295,6 +295,23 @@ def test_a_person_plays_a_deal_of_each_brag_game_to_its_result(tmp_path: Path, b
         assert app.state.lobby.tables[table_id].game.is_over
 
 
+@pytest.mark.parametrize("game", ["commerce", "whiskey_poker", "my_ship_sails"])
+def test_a_person_plays_a_deal_of_an_exchange_game_to_its_result(tmp_path: Path, browser: Any, game: str) -> None:
+    """The exchange games on the page (ready money and barter, a widow, a barter round): the
+    choices read in the texts' words, and a deal is played to its result beside two of the
+    built-in players."""
+    app = create_app(tmp_path, fsync=False, seed=4)
+    with LiveServer(app) as server:
+        table_id = _make_table(browser, server, game, players=3, bots=2, options={"deals": "1"})
+        labels: set[str] = set()
+        assert _play(browser, on_buttons=lambda buttons: labels.update(b.text for b in buttons)) > 0
+        assert "deal 1 over: you " in _text(browser, "log")
+        assert any(label.startswith(("stand", "knock", "pass", "barter", "buy for ready money", "take "))
+                   for label in labels), labels  # fmt: skip
+        _check_result(browser)
+        assert app.state.lobby.tables[table_id].game.is_over
+
+
 def test_refusals_are_shown_beside_their_control_and_at_the_table(tmp_path: Path, browser: Any) -> None:
     app = create_app(tmp_path, fsync=False, max_deals=5)
     with LiveServer(app) as server:

@@ -152,16 +152,38 @@ def _footer(observation: Mapping[str, Any], words: _Words) -> str:
     if offer:
         parts.append(f"{who(offer[0], observation['seat'], None)} offers {who(offer[1], observation['seat'], None)}"
                      " a card face down")  # fmt: skip
+    me = observation["seat"]
     for key, value in observation.items():
         if key not in _ENGINE_KEYS:
-            parts.append(f"{key.replace('_', ' ')} {_value(value)}")
+            said = _extra(key, value, me, observation)
+            if said:
+                parts.append(said)
     return "  " + "; ".join(parts)
 
 
-def _value(value: Any) -> str:
+_FLAGS = {"markers": "played for markers", "turn_up_on_knock": "a knock turns the widow up",
+          "horse_bought": "the horse is bought", "first_say": "the dealer's first say"}  # fmt: skip
+"""A game's own flags, in words when true (nothing when false)."""
+_SEATS = {"whiskey": "pays for the whiskey", "first_out": "was the first out"}
+"""A game's own seats, in words when named (nothing when None)."""
+
+
+def _extra(key: str, value: Any, me: int, observation: Mapping[str, Any]) -> str:
+    """A key of the game's own, in words ("" to say nothing: a flag false, a seat not named,
+    the middle of a game not played for markers)."""
+    if key in _FLAGS:
+        return _FLAGS[key] if value is True else ""
+    if key in _SEATS:
+        return f"{who(value, me, None)} {_SEATS[key]}" if isinstance(value, int) else ""
+    if key == "middle":
+        return f"the middle {value}" if observation.get("markers") else ""
+    if key == "profile":
+        return f"poker ranking {value}"
+    if key == "lives" and isinstance(value, (list, tuple)):
+        return "counters (lives) " + ", ".join(f"{who(s, me, None)} {n}" for s, n in enumerate(value))
     if isinstance(value, (list, tuple)):
-        return "(" + ", ".join(str(v) for v in value) + ")"
-    return str(value)
+        value = "(" + ", ".join(str(v) for v in value) + ")"
+    return f"{key.replace('_', ' ')} {value}"
 
 
 _PHASES = {"exchange": "the exchanges", "over": "the session is over"}
