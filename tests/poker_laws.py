@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from pycards.cards import parse
-from pycards.games.engine.events import Dealt, Record, Shown
+from pycards.games.engine.events import Dealt, Moved, Record, Shown
 from pycards.settlement import Payment
 
 
@@ -42,22 +42,20 @@ def says(game, *actions) -> list[int]:
 
 
 def cards_seen(game, seat) -> set[int]:
-    """Every card id that ``seat`` (``None``: a spectator) sees in its events and in its
-    observation now."""
+    """Every card id ``seat`` (``None``: a spectator) sees in its events (dealt, moved, shown)
+    and in its observation now (its hand, a widow face up, the cards face up or shown)."""
     seen: set[int] = set()
     for record in game.events(seat):
         for e in record.entries:
-            if type(e) is Dealt and e.card is not None:
+            if type(e) in (Dealt, Moved) and e.card is not None:
                 seen.add(e.card)
             elif type(e) is Shown:
-                seen.update(e.cards)
+                seen.update(card for card in e.cards if card is not None)
     if seat is not None:
         obs = game.observation(seat)
-        seen.update(obs["hand"])
-        for shown in obs["shown"].values():
-            seen.update(shown)
-        for up in obs["up"].values():
-            seen.update(up)
+        seen.update(obs["hand"], obs.get("widow", ()))
+        for held in (*obs["up"].values(), *obs["shown"].values()):
+            seen.update(held)
     return seen
 
 

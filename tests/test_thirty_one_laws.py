@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from poker_laws import balances, entries, payments, play, pool, says, stack
+from poker_laws import balances, cards_seen, entries, payments, play, pool, says, stack
 
 from pycards.cards import parse
 from pycards.errors import GameOptionError, IllegalActionError
@@ -75,24 +75,6 @@ def unchanged_by(game, action) -> None:
     with pytest.raises(IllegalActionError):
         game.apply(action)
     assert game.to_dict() == before
-
-
-def cards_seen(game, seat) -> set[int]:
-    """Every card id ``seat`` (``None``: a spectator) sees in its events (dealt, moved, shown)
-    and in its observation now (its hand, the table, the cards face up or shown)."""
-    seen: set[int] = set()
-    for record in game.events(seat):
-        for e in record.entries:
-            if type(e) in (Dealt, Moved) and e.card is not None:
-                seen.add(e.card)
-            elif type(e) is Shown:
-                seen.update(card for card in e.cards if card is not None)
-    if seat is not None:
-        obs = game.observation(seat)
-        seen.update(obs["hand"], obs["widow"])
-        for held in (*obs["up"].values(), *obs["shown"].values()):
-            seen.update(held)
-    return seen
 
 
 def shown_seats(records: Sequence[Record]) -> list[int]:

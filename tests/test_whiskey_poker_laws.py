@@ -24,6 +24,7 @@ import json
 from collections.abc import Sequence
 
 import pytest
+from poker_laws import cards_seen
 
 from pycards.cards import parse
 from pycards.errors import GameOptionError, IllegalActionError, StateError
@@ -94,26 +95,6 @@ def swaps(game, seat: int) -> list[Swap]:
 
 def balances(game) -> list[int]:
     return [game.ledger.balance(f"p{s}") for s in range(game.players)]
-
-
-def seen(game, seat: int | None) -> set[int]:
-    """Every card ``seat`` (None: a spectator) has seen: in its events (dealt, moved, shown)
-    and its observation (its hand, the widow face up, the cards face up or shown)."""
-    found: set[int] = set()
-    for record in game.events(seat):
-        for e in record.entries:
-            if type(e) in (Dealt, Moved) and e.card is not None:
-                found.add(e.card)
-            elif type(e) is Shown:
-                found.update(x for x in e.cards if x is not None)
-    if seat is not None:
-        obs = game.observation(seat)
-        found.update(obs["hand"], obs["widow"])
-        for shown in obs["shown"].values():
-            found.update(shown)
-        for up in obs["up"].values():
-            found.update(up)
-    return found
 
 
 def notes(game) -> list[str]:
@@ -209,7 +190,7 @@ def test_widow_dealt_face_down_one_at_a_time_just_before_the_dealer_seen_by_nobo
     assert order == [2, 0, "widow", 1] * 5  # from the dealer's (p1's) left, the widow before him
     assert all(e.seen_by == () and e.target == WIDOW for e in first if type(e) is Moved)
     for seat in (0, 1, 2, None):
-        assert not seen(game, seat) & set(cards(W))
+        assert not cards_seen(game, seat) & set(cards(W))
         assert all(game.knowledge(seat).where(card) == [] for card in cards(W))
     assert game.observation(0)["widow"] == () and game.observation(0)["widow_cards"] == 5
 
@@ -236,10 +217,10 @@ def test_taking_the_widow_the_taker_alone_sees_it_his_old_hand_face_up_becomes_t
     game = game_of()
     game.apply(TAKE)
     assert game.hands[0] == cards(W) and game.widow == cards(H0)
-    assert set(cards(W)) <= seen(game, 0)
+    assert set(cards(W)) <= cards_seen(game, 0)
     for other in (1, 2, None):
-        assert not seen(game, other) & set(cards(W))
-        assert set(cards(H0)) <= seen(game, other)
+        assert not cards_seen(game, other) & set(cards(W))
+        assert set(cards(H0)) <= cards_seen(game, other)
     for other in (1, 2):
         assert game.observation(other)["widow"] == tuple(cards(H0))
     assert all(game.knowledge(1).where(card) == [WIDOW] for card in cards(H0))
@@ -300,7 +281,7 @@ def test_a_card_drawn_from_the_widow_the_discard_face_up_becomes_part_of_the_wid
     assert sorted(game.hands[1]) == sorted(cards("3C 3D 7H 9S 10C"))
     assert sorted(game.widow) == sorted(cards("2C 4D 6H 8S JC"))
     for viewer in (0, 2, None):
-        assert c("JC") in seen(game, viewer)
+        assert c("JC") in cards_seen(game, viewer)
     assert c("JC") in game.observation(2)["widow"] and c("10C") not in game.observation(2)["widow"]
     assert game.knowledge(2).where(c("10C")) == [Place("hand", 1, 0)]
 
@@ -311,7 +292,7 @@ def test_exchanging_the_entire_hand_for_the_widow_after_it_is_taken() -> None:
     game = game_of()
     says(game, TAKE, TAKE)
     assert game.hands[1] == cards(H0) and game.widow == cards(H1)
-    assert set(cards(H1)) <= seen(game, 2) and set(cards(H0)) <= seen(game, 2)
+    assert set(cards(H1)) <= cards_seen(game, 2) and set(cards(H0)) <= cards_seen(game, 2)
 
 
 def test_and_so_on_until_some_player_does_knock() -> None:
@@ -341,7 +322,7 @@ def test_the_dealer_must_take_the_widow_or_turn_it_face_up() -> None:
     refused(game, PASS)
     game.apply(TURN_UP)
     for viewer in (0, 1, None):
-        assert set(cards(W)) <= seen(game, viewer)
+        assert set(cards(W)) <= cards_seen(game, viewer)
     assert game.observation(0)["widow"] == tuple(cards(W)) and game.widow == cards(W)
     assert game.to_act == 0 and game.legal_actions() == [KNOCK, *swaps(game, 0), TAKE]
 
@@ -359,7 +340,7 @@ def test_the_dealer_taking_the_widow_untaken() -> None:
     game = game_of()
     says(game, PASS, PASS, TAKE)
     assert game.hands[2] == cards(W) and game.widow == cards(H2)
-    assert not seen(game, 0) & set(cards(W)) and set(cards(H2)) <= seen(game, 0)
+    assert not cards_seen(game, 0) & set(cards(W)) and set(cards(H2)) <= cards_seen(game, 0)
 
 
 def test_even_if_the_dealer_knocks_he_must_turn_up_the_widow_for_each_to_draw() -> None:

@@ -441,6 +441,17 @@ class ExchangeTable(HandTable):
     def _barters(self, seat: int) -> list[Action]:
         return [_BARTERS[card] for card in self._hands[seat]]
 
+    def _trades(self, seat: int, price: int) -> list[Action]:
+        """One card traded for ready money (while the stock holds a card and he can pay
+        ``price``: the dealer pays nobody) or by barter (while another player still takes
+        turns): Commerce's trades, English and American."""
+        legal: list[Action] = []
+        if self._pack.stock and (seat == self._dealer or self.cash(seat) >= price):
+            legal += self._buys(seat)
+        if self._has_partner(seat):
+            legal += self._barters(seat)
+        return legal
+
     def _swaps(self, seat: int) -> list[Action]:
         return [_SWAPS[card][take] for card in self._hands[seat] for take in self._widow]
 

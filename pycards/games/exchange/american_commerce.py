@@ -239,11 +239,7 @@ class AmericanCommerce(ExchangeTable):
         legal: list[Action] = [self.KNOCK]
         if self.options.widow:
             return legal + self._swaps(seat)
-        if self._pack.stock and (seat == self._dealer or self.cash(seat) >= self.options.stake):
-            legal += self._buys(seat)
-        if self._has_partner(seat):
-            legal += self._barters(seat)
-        return legal
+        return legal + self._trades(seat, self.options.stake)
 
     def _answers(self, seat: int) -> list[Action]:
         """Give a card for the one offered, before seeing it, or knock."""

@@ -94,12 +94,7 @@ class Commerce(EnglishTable):
     def _choices(self, seat: int) -> list[Action]:
         """Stand, or trade one card: for ready money (if he can pay, and the stock has a card)
         or by barter (if another player still trades)."""
-        legal: list[Action] = [self.STAND]
-        if self._pack.stock and (seat == self._dealer or self.cash(seat) >= self.options.stake):
-            legal += self._buys(seat)
-        if self._has_partner(seat):
-            legal += self._barters(seat)
-        return legal
+        return [self.STAND, *self._trades(seat, self.options.stake)]
 
     def _answers(self, seat: int) -> list[Action]:
         """Give a card for the one offered, or stand."""
