@@ -95,9 +95,10 @@ class Dealt(NamedTuple):
 
 
 class Moved(NamedTuple):
-    """``card`` moved from ``source`` to ``target`` (neither of them the stock's top: that is
-    :class:`Dealt`); ``seen_by`` the seats that see which card it is (``None``: all, ``()``:
-    nobody). ``card`` is ``None`` in the view of a seat that does not see it; that a card
+    """``card`` moved from ``source`` to ``target`` (a card from the stock to a seat's hand is
+    :class:`Dealt`; from the stock to a place of the table, such as a widow, it is a move);
+    ``seen_by`` the seats that see which card it is (``None``: all, ``()``: nobody); a card
+    turned face up where it lies moves from its place to the same place, seen by all. ``card`` is ``None`` in the view of a seat that does not see it; that a card
     moved between the two places is public."""
 
     card: Optional[int]

@@ -297,7 +297,7 @@ class ExchangeTable(HandTable):
         dealer's left)."""
 
     def _deal_round(self) -> None:
-        """Three cards a seat, one at a time from the dealer's left, face down; a widow's
+        """:attr:`HAND` cards a seat, one at a time from the dealer's left, face down; a widow's
         card each round just before the dealer's (Whiskey Poker: "dealing to the widow just
         before he deals to himself")."""
         seats = self._dealt_in()
