@@ -679,3 +679,30 @@ def test_huge_ints_are_named_by_their_size_in_every_protocol_message():
             call()
         assert words in str(raised.value)
     assert game.to_dict() == before
+
+
+def test_games_whose_options_do_not_change_the_actions_share_one_codec_and_few_are_kept() -> None:
+    """The codec is made once for each distinct set of action domains (2,000 Draw Poker games
+    differing only in their counters share one: they used to keep 381 MiB), and the codecs kept
+    for reuse are bounded (:data:`~pycards.games.engine.game.CODECS_KEPT`, the most recently
+    used), while each game keeps its own."""
+    import gc
+    import tracemalloc
+
+    from pycards.games import new_game
+    from pycards.games.engine import game as engine_game
+
+    tracemalloc.start()
+    try:
+        games = [new_game("draw_poker", players=4, seed=0, counters=100 + i, limit=1000) for i in range(2000)]
+        codecs = {id(g.codec) for g in games}
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(codecs) == 1 and held < 64 * 2**20
+    for limit in range(2, engine_game.CODECS_KEPT + 22):
+        kept = new_game("draw_poker", players=4, seed=0, limit=limit)
+        assert kept.num_actions == kept.codec.size
+    assert len(engine_game._CODECS) <= engine_game.CODECS_KEPT
+    assert games[0].codec is games[0].codec and games[0].action_from_index(0) is not None

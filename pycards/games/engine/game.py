@@ -43,7 +43,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import fields
@@ -98,11 +99,37 @@ class ConcurrentUseError(RuntimeError):
     """A game was entered from a second thread while a first was still in ``apply``."""
 
 
+CODECS_KEPT = 64
+"""The most codecs kept for reuse across games (the most recently used): each is made from an
+action domain, and a server or a sweep over many options may meet many."""
+_CODECS: OrderedDict[tuple[Any, ...], Codec] = OrderedDict()
+_CODECS_LOCK = threading.Lock()
+
+
+def _codec_of(domains: Domains) -> Codec:
+    """The codec of ``domains``: one kept from an earlier game with the same domains (each
+    action class and its fields' values decide it), or a new one, kept among the
+    :data:`CODECS_KEPT` most recently used."""
+    key = tuple((kind, tuple((name, values if isinstance(values, range) else tuple(values))
+                             for name, values in fields.items())) for kind, fields in domains)  # fmt: skip
+    with _CODECS_LOCK:
+        codec = _CODECS.get(key)
+        if codec is not None:
+            _CODECS.move_to_end(key)
+            return codec
+    codec = Codec([(kind, dict(fields)) for kind, fields in key])
+    with _CODECS_LOCK:
+        _CODECS[key] = codec
+        while len(_CODECS) > CODECS_KEPT:
+            _CODECS.popitem(last=False)
+    return codec
+
+
 OVER = "over"
+"""The phase of every game whose session has ended."""
 RESAMPLE_TRIES = 1000
 """The most draws :meth:`Game.resample` makes for a renaming that fits what the seats were told
 (:meth:`Game._fits`); past them it keeps the last (a search then treats it as possible)."""
-"""The phase of every game whose session has ended."""
 
 _G = TypeVar("_G", bound="Game")
 
@@ -122,7 +149,6 @@ class Game(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._action_set = frozenset(getattr(cls, "actions", ()))
-    _codecs: ClassVar[dict[tuple[Any, ...], Codec]]
 
     players: int
     options: OptionsBase
@@ -471,14 +497,12 @@ class Game(ABC):
 
     @property
     def codec(self) -> Codec:
-        cache = type(self).__dict__.get("_codecs")
-        if cache is None:
-            cache = {}
-            setattr(type(self), "_codecs", cache)
-        key = (self.players, self.options)
-        codec = cache.get(key)
+        """The codec of this game's action domains: made once for each distinct set of domains
+        (options that do not change the actions, as the counters, share one) and kept among
+        the :data:`CODECS_KEPT` most recently used; a game keeps its own."""
+        codec = self.__dict__.get("_codec")
         if codec is None:
-            codec = cache[key] = Codec(self._domains())
+            codec = self._codec = _codec_of(self._domains())
         return codec
 
     @property
