@@ -282,8 +282,8 @@ class ExchangeTable(HandTable):
     def _open_deal(self) -> None:
         """The seats holding counters dealt in, the game's stakes, the pack made up, the cards
         dealt (the widow's just before the dealer's), then the going round from the eldest."""
-        players_in = [s for s in self._turn_from(self._dealer) if self._holding(s)]
-        self._session.out = {s for s in range(self.players) if s not in players_in}
+        out = self._session.out  # the seats holding no counters (the table's _begin_deal)
+        players_in = [s for s in self._turn_from(self._dealer) if s not in out]
         for seat in players_in:
             self._in[seat] = True
         self._ante(players_in)
