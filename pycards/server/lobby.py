@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -41,8 +42,10 @@ from pycards.games.engine.options import Field
 from pycards.games.text import action_text
 from pycards.server.errors import ServerConfigError, WireError
 from pycards.server.messages import ActionMessage, CreateRequest
-from pycards.server.store import MAX_FILE_BYTES, TableStore
-from pycards.server.tables import Seat, Table, Watcher, new_table_id, token_digest
+from pycards.server.store import MAX_FILE_BYTES, MAX_NUMBER, TableFile, TableStore
+from pycards.server.tables import (
+    CAPPED, Seat, Table, check_capped, new_table_id, served_fields, token_digest, with_caps,
+)  # fmt: skip
 from pycards.server.wire import JSON, dumps, parse, to_json
 
 __all__ = ["Limits", "Lobby"]
@@ -52,6 +55,8 @@ log = logging.getLogger("pycards.server")
 RETRY_SECONDS = 1.0
 """After a failed save of a bot's action, the bots try again this much later."""
 SAVE_RETRIES = 30
+_LONG_NUMBER = re.compile(r"\d{10,}")
+"""A run of digits long enough to be a seed: left out of the log lines about table files."""
 FALLBACK_PLAYERS = (1, 64)
 """The players a game class allows when it does not say (``MIN_PLAYERS``, ``MAX_PLAYERS``)."""
 
@@ -61,17 +66,24 @@ class Limits:
     """What one server allows: ``max_tables`` tables in its data directory (finished ones
     count until their files are removed), sessions of at most ``max_deals`` deals,
     ``max_watchers`` connections per table, ``message_bytes`` per client message or HTTP
-    body, ``hello_seconds`` for a new WebSocket to say who it is."""
+    body, ``hello_seconds`` for a new WebSocket to say who it is. What one table may cost:
+    at most ``max_counters`` counters a seat, a ``limit`` of at most ``max_limit``, at most
+    ``max_decisions`` decisions a deal (every table's ``max_decisions`` option: at the bound the
+    deal ends truncated), so its work, its memory and each save are bounded."""
 
     max_tables: int = 1000
     max_deals: int = 100
     max_watchers: int = 32
     message_bytes: int = 64 * 1024
     hello_seconds: float = 10.0
+    max_counters: int = 100_000
+    max_limit: int = 1000
+    max_decisions: int = 1000
 
     def __post_init__(self) -> None:
         for name, low, high in (("max_tables", 1, 10**6), ("max_deals", 1, 10**6), ("max_watchers", 1, 10**4),
-                                ("message_bytes", 1024, 16 * 1024 * 1024)):  # fmt: skip
+                                ("message_bytes", 1024, 16 * 1024 * 1024), ("max_counters", 1, 10**9),
+                                ("max_limit", 1, 1000), ("max_decisions", 20, 10**5)):  # fmt: skip
             value = getattr(self, name)
             if type(value) is not int or not low <= value <= high:
                 raise ServerConfigError(f"{name} must be a whole number from {low} to {high}, "
@@ -95,8 +107,10 @@ def _bounds(cls: type[Game]) -> tuple[int, int]:
 
 class Lobby:
     """The tables kept in ``data_dir`` (loaded now; files that cannot be loaded are logged and
-    left alone, their ids in :attr:`skipped`). ``seed``: the operator's seed, from which each
-    table's seed is derived (``None``: each table's seed is drawn with :mod:`secrets`)."""
+    left alone, their ids in :attr:`skipped`, and count towards ``max_tables``). ``seed``: the
+    operator's seed, from which each table's seed is derived with the table's number, which the
+    durable counter of the store never hands out twice (``None``: each table's seed is drawn
+    with :mod:`secrets`)."""
 
     def __init__(self, data_dir: Path, limits: Limits = Limits(), seed: Optional[int] = None,
                  fsync: bool = True) -> None:  # fmt: skip
@@ -109,16 +123,94 @@ class Lobby:
         self.skipped: list[str] = []
         self._creating = 0
         self._stopping = False
-        for table_id, text in self.store.read_all():
+        numbers: list[int] = []
+        for found in self.store.read_all():
+            self._load(found, numbers)
+        self._next_number = self._first_number(numbers)
+        """The number the next table gets (every number below it has been handed out)."""
+        self._numbered = self._next_number
+        """The counter on disk: every number below it is known to be handed out."""
+        self._numbering = asyncio.Lock()
+
+    def _load(self, found: TableFile, numbers: list[int]) -> None:
+        """Load one table file into :attr:`tables`, or log why not (naming the file) and list
+        it in :attr:`skipped`; ``numbers`` gains the number of every table whose file holds a
+        readable one, loaded or not."""
+        if found.text is None:
+            self._skip(found, "is damaged" if found.damaged else "cannot be read", found.problem)
+            return
+        try:
+            data = parse(found.text, MAX_FILE_BYTES)
+        except WireError:
+            self._skip(found, "is damaged", "not valid JSON")
+            return
+        number = data.get("number") if isinstance(data, dict) else None
+        if type(number) is int and 0 <= number < MAX_NUMBER:
+            numbers.append(number)
+        try:
+            table = Table.from_document(data, found.table_id)
+        except Exception as error:  # StateError mostly: one bad file never stops the server
+            self._skip(found, "is damaged", str(error))
+            return
+        try:
+            self._check_served(table)
+        except StateError as error:
+            self._skip(found, "is not one this server serves", str(error))
+            return
+        self.tables[found.table_id] = table
+
+    def _skip(self, found: TableFile, what: str, reason: str) -> None:
+        """Log that ``found`` is not loaded and why (long numbers, which may be seeds, left out),
+        and list it in :attr:`skipped`: it counts towards ``max_tables`` until it is removed."""
+        reason = _LONG_NUMBER.sub("<number>", reason)
+        log.warning("table file %s %s (%s): not loaded, left for the operator", found.path, what, reason)
+        self.skipped.append(found.table_id)
+
+    def _first_number(self, numbers: list[int]) -> int:
+        """The next table's number: past the durable counter and past every number found in a
+        table file (the counter of an older server's directory is missing: it is written now,
+        so that removing a file later repeats nothing). A damaged counter stops a server with
+        an operator's seed (a ServerConfigError naming it: the seeds of a removed table could
+        be dealt again); without one, numbers only order the tables, and it is logged."""
+        where = shown(str(self.store.counter))
+        try:
+            kept = self.store.read_counter()
+        except ValueError as error:
+            if self.seed is not None:
+                raise ServerConfigError(f"the table counter {where} is damaged ({error}); with --seed a "
+                                        "table's seeds come from its number, so the server will not guess it: "
+                                        "restore the file, or remove it to number on from the tables found "
+                                        "(a table removed since could then be dealt again)") from None  # fmt: skip
+            log.warning("the table counter %s is damaged (%s): numbering on from the tables found",
+                        self.store.counter, error)  # fmt: skip
+            kept = None
+        except OSError as error:
+            raise ServerConfigError(f"cannot read the table counter {where}: {error.strerror}") from None
+        first = max(1 + max(numbers, default=-1), 0 if kept is None else kept)
+        if first >= MAX_NUMBER:
+            raise ServerConfigError(f"the table numbers of {where} are used up")
+        if kept != first:
             try:
-                table = Table.from_document(parse(text, MAX_FILE_BYTES), table_id)
-                self._check_served(table)
-            except Exception as error:  # StateError mostly: one bad file never stops the server
-                log.warning("table %s is not loaded: %s", table_id, error)
-                self.skipped.append(table_id)
-                continue
-            self.tables[table_id] = table
-        self._next_number = 1 + max((t.number for t in self.tables.values()), default=-1)
+                self.store.write_counter(first)
+            except OSError as error:
+                raise ServerConfigError(f"cannot write the table counter {where}: {error.strerror}") from None
+        return first
+
+    async def _record_number(self, number: int) -> None:
+        """Put the counter on disk past ``number`` (flushed) before the table numbered so is
+        handed out, so that number, and the seeds made from it, are never handed out again
+        whatever happens to the table's file; a WireError ``unavailable`` if the disk refuses.
+        One write at a time, always of the newest next number, so the counter only grows."""
+        async with self._numbering:
+            if self._numbered > number:
+                return  # a write made meanwhile covers it
+            value = self._next_number
+            try:
+                await asyncio.to_thread(self.store.write_counter, value)
+            except OSError as error:
+                log.error("the table counter %s could not be saved: %s", self.store.counter, error)
+                raise WireError("unavailable", "the server could not save the table; try again", 503) from None
+            self._numbered = value
 
     def _check_served(self, table: Table) -> None:
         """A table read from its file must be one this server could have made: a person's seat
@@ -135,18 +227,21 @@ class Lobby:
 
     # -- the games served -------------------------------------------------------------------
 
+    def _caps(self) -> dict[str, int]:
+        """The server's cap on each option of :data:`~pycards.server.tables.CAPPED`."""
+        return {option: getattr(self.limits, limit) for option, limit in CAPPED.items()}
+
     def _served_fields(self, cls: type[Game]) -> Optional[dict[str, Field]]:
-        """The options a client may set for game ``cls`` (``until`` is the server's), or
-        ``None`` if its sessions are not a number of deals (then it is not served)."""
+        """The options a client may set for game ``cls`` (``until`` is the server's), within
+        the server's caps (:func:`~pycards.server.tables.served_fields`), or ``None`` if its
+        sessions are not a number of deals (then it is not served)."""
         fields = {f.name: f for f in cls.Options.describe()}
         if "deals" not in fields or fields["deals"].kind != "int":
             return None
         if "until" in fields and "deals" not in fields["until"].choices:
             return None
         fields.pop("until", None)
-        deals = fields["deals"]
-        fields["deals"] = deals._replace(high=min(int(deals.high or 1), self.limits.max_deals))
-        return fields
+        return served_fields(fields, self._caps())
 
     def games(self) -> list[JSON]:
         """Each game served: its name, the players it allows, the options a client may set."""
@@ -188,10 +283,8 @@ class Lobby:
                 raise WireError("bad_options", f"unknown {name} option {shown(key)}; the options are "
                                 f"{', '.join(fields)}")  # fmt: skip
             options[key] = value
-        deals = options.get("deals", fields["deals"].default)
-        if type(deals) is int and deals > self.limits.max_deals:
-            raise WireError("bad_options", f"this server plays at most {self.limits.max_deals} deals a "
-                            f"session, not {deals}")  # fmt: skip
+        check_capped(options, fields, self._caps())  # the counters, limit, deals, decisions a table may cost
+        options = with_caps(options, fields)
         if "until" in {f.name for f in cls.Options.describe()}:
             options["until"] = "deals"
         seed = secrets.randbits(64) if self.seed is None else _mixed(self.seed, number)
@@ -213,14 +306,14 @@ class Lobby:
 
     async def create(self, request: CreateRequest) -> Table:
         """A new table for ``request``, saved; its bots start at once."""
-        if len(self.tables) + self._creating >= self.limits.max_tables:
+        if len(self.tables) + len(self.skipped) + self._creating >= self.limits.max_tables:
             limit = self.limits.max_tables
             raise WireError("too_many_tables", f"this server holds at most {limit} tables", 503)
         number = self._next_number
         game = self._new_game(request, number)
         self._next_number += 1
         table_id = new_table_id()
-        while table_id in self.tables:
+        while table_id in self.tables or table_id in self.skipped:  # never over a file that failed to load
             table_id = new_table_id()
         seats = [Seat() for _ in range(game.players)]
         for seat in request.bots:
@@ -230,6 +323,7 @@ class Lobby:
         table = Table(table_id, game, seats, number, time.time())
         self._creating += 1
         try:
+            await self._record_number(number)  # before the table can be seen, so its seeds never repeat
             await self._save(table)
         finally:
             self._creating -= 1
@@ -249,12 +343,6 @@ class Lobby:
                 table.seats[chosen].token_sha256 = None
                 raise
         return chosen, token
-
-    def watch(self, table: Table, watcher: Watcher) -> None:
-        if len(table.watchers) >= self.limits.max_watchers:
-            raise WireError("too_many_connections", f"a table takes at most {self.limits.max_watchers} "
-                            "connections", 503)  # fmt: skip
-        table.watchers.add(watcher)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -312,9 +400,13 @@ class Lobby:
             table.bot_task = asyncio.create_task(self._play_bots(table), name=f"bots of table {table.id}")
 
     async def _play_bots(self, table: Table) -> None:
+        """Play the bots' turns, one saved action at a time, while a bot is to act. At most the
+        decisions the session can take (a deal's at most ``max_decisions``, the server's cap,
+        even for a table whose file holds no such bound), so a task never runs unbounded."""
         game = table.game
         deals = int(getattr(game.options, "deals", 1))
-        bound = game.info.max_decisions_per_deal * (deals + 1) + SAVE_RETRIES
+        per_deal = min(game.info.max_decisions_per_deal, self.limits.max_decisions)
+        bound = per_deal * (deals + 1) + SAVE_RETRIES
         for _ in range(bound):
             async with table.lock:
                 if not table.bot_to_act():

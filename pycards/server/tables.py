@@ -19,6 +19,15 @@ restart as it would have without one.
 :meth:`Table.document` is the table as the server saves it (the game's
 ``to_dict()``, which holds the seed, the seats, the bots' seeds): it never goes
 to a client. :meth:`Table.summary` is the public part.
+
+What a table may cost is bounded by the server's caps on a few options
+(:data:`CAPPED`, :func:`served_fields`, :func:`check_capped`): the counters,
+the limit, the deals of a session and the decisions of a deal. Every table the
+server makes has ``max_decisions`` set (the game's turn bound: at that many
+decisions a deal ends truncated, the seats still to decide held to stand), so
+no deal runs on unbounded, even with bots alone left in it; and since a save
+holds the game's snapshot (the deal's state and its actions, never the
+session's records), no save grows past one deal of that many decisions.
 """
 
 from __future__ import annotations
@@ -37,11 +46,15 @@ from pycards.errors import StateError
 from pycards.games import game_class
 from pycards.games.base import Action, Game
 from pycards.games.engine.document import shown
+from pycards.games.engine.options import Field
 from pycards.games.policies import Policy, RandomLegal, default_policy, for_session, policy_options
 from pycards.server.errors import WireError
 from pycards.server.wire import JSON, to_json
 
-__all__ = ["BOTS_PLAY", "FORMAT", "TABLE_ID", "Seat", "Table", "Watcher", "new_table_id", "token_digest"]
+__all__ = [
+    "BOTS_PLAY", "CAPPED", "FORMAT", "TABLE_ID", "Seat", "Table", "Watcher", "check_capped", "new_table_id",
+    "served_fields", "token_digest", "with_caps",
+]  # fmt: skip
 
 FORMAT = "pycards.server.table"
 FORMAT_VERSION = 1
@@ -52,6 +65,57 @@ BOTS_PLAY = {"policy": "game_policy", "random": "random_legal"}
 """How a table's bots may play (the wire's ``bots_play``), and each one's name in a table file:
 the game's built-in policy, or a uniformly random legal action."""
 _BOT_POLICIES = {stored: played for played, stored in BOTS_PLAY.items()}
+
+
+CAPPED = {"counters": "max_counters", "limit": "max_limit", "deals": "max_deals", "max_decisions": "max_decisions"}
+"""The options the server caps, in every game that has one of the name (each a whole number),
+and the name of each one's cap among the server's limits
+(:class:`~pycards.server.lobby.Limits`)."""
+NO_BOUND = "max_decisions"
+"""The option whose 0 means "no bound": the server serves it from 1 to its cap, the cap by default."""
+
+
+def served_fields(fields: Mapping[str, Field], caps: Mapping[str, int]) -> dict[str, Field]:
+    """``fields`` (a game's options) as the server serves them under ``caps`` (a cap for each
+    option named in :data:`CAPPED`): a capped option's highest value, and its default, at most
+    its cap; :data:`NO_BOUND` from 1 (0 would be no bound), its default the cap. What
+    ``/api/games`` shows, and what :func:`check_capped` holds a new table to."""
+    served = dict(fields)
+    for name, field in fields.items():
+        cap = caps.get(name)
+        if cap is None or field.kind != "int":
+            continue
+        high = cap if field.high is None else min(int(field.high), cap)
+        low = field.low
+        if name == NO_BOUND:
+            low, default = max(1, int(low or 0)), high
+        else:
+            default = field.default if type(field.default) is not int else min(field.default, high)
+        served[name] = field._replace(default=default, low=low, high=high)
+    return served
+
+
+def check_capped(options: Mapping[str, Any], fields: Mapping[str, Field], caps: Mapping[str, int]) -> None:
+    """A WireError ``bad_options`` naming the option, unless each capped option given in
+    ``options`` (a whole number: any other value is left to the game's own checks) is within
+    its served range (``fields`` from :func:`served_fields`)."""
+    for name in caps:
+        value, field = options.get(name), fields.get(name)
+        if field is None or type(value) is not int:
+            continue
+        low, high = field.low, field.high
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise WireError("bad_options", f"this server allows {name} from {low} to {high}, not {shown(value)}")
+
+
+def with_caps(options: Mapping[str, Any], fields: Mapping[str, Field]) -> dict[str, Any]:
+    """``options`` with :data:`NO_BOUND` set to its served default (the server's cap) where the
+    game has it and the client left it out: every table the server makes bounds its deals."""
+    given = dict(options)
+    field = fields.get(NO_BOUND)
+    if field is not None and NO_BOUND not in given:
+        given[NO_BOUND] = field.default
+    return given
 
 
 def new_table_id() -> str:
