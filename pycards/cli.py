@@ -27,7 +27,9 @@ entry declares them (``draw_below=17`` for Vingt-un's), checked the same way
 class. This module knows the games only through the registry.
 
 ``pycards serve --data DIR [--host H] [--port P] [--seed S] [--max-tables N]
-[--max-deals N]`` runs the game server (:mod:`pycards.server`, docs/server.md)
+[--max-deals N] [--max-counters N] [--max-limit N] [--max-decisions N] [--max-watchers N]
+[--max-connections N] [--head-seconds S] [--keep-alive-seconds S] [--hello-seconds S]`` runs the
+game server (:mod:`pycards.server`, docs/server.md)
 on ``H:P`` (127.0.0.1:8000 unless given), keeping its tables in ``DIR``; it
 needs the ``server`` extra (``pip install 'pycards-laws[server]'``), and says so,
 with status 2, when it is missing. Ctrl-C stops it (status 0).
@@ -592,7 +594,10 @@ def _serve(args: argparse.Namespace) -> int:
     from pycards.server import serve
 
     serve(args.data, host=args.host, port=args.port, seed=args.seed, max_tables=args.max_tables,
-          max_deals=args.max_deals)  # fmt: skip
+          max_deals=args.max_deals, max_counters=args.max_counters, max_limit=args.max_limit,
+          max_decisions=args.max_decisions, max_watchers=args.max_watchers, hello_seconds=args.hello_seconds,
+          head_seconds=args.head_seconds, keep_alive_seconds=args.keep_alive_seconds,
+          max_connections=args.max_connections)  # fmt: skip
     return 0
 
 
@@ -620,6 +625,26 @@ def _add_serve(commands: Any) -> None:
                        help="tables the data directory may hold")  # fmt: skip
     serve.add_argument("--max-deals", type=_count(1, 10**6), default=100, metavar="N",
                        help="the most deals a table's session may have")  # fmt: skip
+    serve.add_argument("--max-counters", type=_count(1, 10**9), default=100_000, metavar="N",
+                       help="the most counters a seat of a new table may start with")  # fmt: skip
+    serve.add_argument("--max-limit", type=_count(1, 1000), default=1000, metavar="N",
+                       help="the highest betting limit a new table may set")  # fmt: skip
+    serve.add_argument("--max-decisions", type=_count(20, 10**5), default=1000, metavar="N",
+                       help="the most decisions a deal may take: every new table's max_decisions, at "
+                       "most this (at it the deal ends cut short, the seats held to stand)")  # fmt: skip
+    serve.add_argument("--max-watchers", type=_count(1, 10**4), default=32, metavar="N",
+                       help="spectators a table takes at once (each seated player always gets in: "
+                       "a seat's own connections are bounded apart)")  # fmt: skip
+    serve.add_argument("--max-connections", type=_count(1, 10**6), default=None, metavar="N",
+                       help="open connections, HTTP and WebSocket, at once: one more closes the "
+                       "oldest that has sent no request yet (default: 4096, or less to stay "
+                       "within the open-file limit, ulimit -n)")  # fmt: skip
+    serve.add_argument("--head-seconds", type=_count(1, 3600), default=10, metavar="S",
+                       help="a connection that sends no whole request head within this is closed")  # fmt: skip
+    serve.add_argument("--keep-alive-seconds", type=_count(1, 3600), default=5, metavar="S",
+                       help="an HTTP connection idle this long after a response is closed")  # fmt: skip
+    serve.add_argument("--hello-seconds", type=_count(1, 3600), default=10, metavar="S",
+                       help="a WebSocket that does not say who it is within this is closed")  # fmt: skip
     serve.set_defaults(run=_serve)
 
 

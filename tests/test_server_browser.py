@@ -379,6 +379,10 @@ def _is_red(colour: str) -> bool:
     return parts[0] >= 150 and parts[1] < 60 and parts[2] < 60
 
 
+CAPS = {"counters": 100_000, "limit": 1000, "max_decisions": 1000}
+"""The server's default caps on a new table's options (docs/server.md, "Limits")."""
+
+
 def test_the_options_form_is_built_from_each_games_described_options(tmp_path: Path, browser: Any) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -397,12 +401,15 @@ def test_the_options_form_is_built_from_each_games_described_options(tmp_path: P
             described = [f for f in cls.Options.describe() if f.name != "until"]
             inputs = browser.find_elements(By.CSS_SELECTOR, "#option-fields [data-option]")
             assert [i.get_attribute("data-option") for i in inputs] == [f.name for f in described]
+            capped = {o["name"]: o for o in served[name]["options"]}  # within the server's caps
             for field, box in zip(described, inputs):
                 if field.kind == "int":
-                    high = min(field.high, 7) if field.name == "deals" else field.high
+                    low, high, default = (capped[field.name][k] for k in ("low", "high", "default"))
+                    assert high == (min(field.high, 7) if field.name == "deals" else min(field.high, CAPS.get(
+                        field.name, field.high)))  # fmt: skip
                     assert box.get_attribute("type") == "number"
-                    assert (box.get_attribute("min"), box.get_attribute("max")) == (str(field.low), str(high))
-                    assert box.get_attribute("value") == ("" if field.default is None else str(field.default))
+                    assert (box.get_attribute("min"), box.get_attribute("max")) == (str(low), str(high))
+                    assert box.get_attribute("value") == ("" if default is None else str(default))
                 elif field.kind == "bool" and not field.optional:
                     assert box.get_attribute("type") == "checkbox" and box.is_selected() == field.default
                 else:

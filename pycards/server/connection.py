@@ -15,23 +15,37 @@ record since the last one sent, so a slow client gets fewer, larger updates
 and never a stale view. A refused message gets an error and the connection
 stays open, except for a message over the size limit (closed, 1009) and a
 client that lets too many replies pile up unread (closed, 1008).
+
+A log longer than :data:`~pycards.server.messages.RECORDS_PER_MESSAGE` records
+(a reconnect with ``since`` 0 at a long table) goes out in ``"records"`` pieces
+of at most that many before the update, one built and sent at a time.
+
+A table takes at most ``max_watchers`` spectators (one more is refused,
+``too_many_connections``); seated players never count against them, so
+strangers cannot lock the players out. Each seat holds at most
+:data:`SEAT_CONNECTIONS` connections: a newer one (its token checked) replaces
+the seat's oldest, which is told ``replaced`` and closed (1008).
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from typing import Optional, Union
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from pycards.games.base import Game
 from pycards.server.errors import WireError
 from pycards.server.lobby import Lobby
-from pycards.server.messages import Hello, error_message, read_action, read_hello, update_message
+from pycards.server.messages import (
+    Hello, backlog_messages, error_message, read_action, read_hello, update_message,
+)  # fmt: skip
 from pycards.server.tables import Table
 from pycards.server.wire import JSON, dumps, parse
 
-__all__ = ["Connection", "MAX_QUEUED"]
+__all__ = ["Connection", "MAX_QUEUED", "SEAT_CONNECTIONS"]
 
 log = logging.getLogger("pycards.server")
 
@@ -39,7 +53,10 @@ MAX_QUEUED = 64
 """Replies waiting to be sent to one client: more, and the client is not reading (closed)."""
 CLOSE_SECONDS = 5.0
 """How long the last replies before a close may take to go out."""
+SEAT_CONNECTIONS = 4
+"""Connections one seat may hold at once (tabs, devices): one more replaces the seat's oldest."""
 POLICY_VIOLATION, TOO_BIG, INTERNAL = 1008, 1009, 1011
+_OPENED = itertools.count()
 
 
 class _Update:
@@ -69,6 +86,8 @@ class Connection:
         self.queue: asyncio.Queue[Item] = asyncio.Queue()
         self.update_queued = False
         self.closing = False
+        self.opened = next(_OPENED)
+        """The order connections were opened in (the lowest of a seat's is replaced first)."""
 
     # -- the watcher side: woken by the lobby ---------------------------------------------------
 
@@ -143,8 +162,31 @@ class Connection:
         # Records before the table's snapshot are not kept after a restart: the update then
         # starts at the first one kept, and says so in its "since".
         self.sent = max(since, table.first_record)
-        self.lobby.watch(table, self)
+        self._take_place(table, hello.seat)
         self.table, self.seat = table, hello.seat
+
+    def _take_place(self, table: Table, seat: Optional[int]) -> None:
+        """Start watching ``table`` as ``seat``. Spectators are capped at ``max_watchers`` a table
+        (``too_many_connections``); seated players never count against them, so a table full of
+        strangers cannot lock its players out. A seat's own connections are capped apart, at
+        :data:`SEAT_CONNECTIONS`: one more (its token checked) replaces the seat's oldest, so
+        whoever holds the token always gets in."""
+        here = [w for w in table.watchers if isinstance(w, Connection) and w.seat == seat]
+        if seat is None:
+            if len(here) >= self.lobby.limits.max_watchers:
+                raise WireError("too_many_connections", f"a table takes at most {self.lobby.limits.max_watchers} "
+                                "spectators", 503)  # fmt: skip
+        elif len(here) >= SEAT_CONNECTIONS:
+            min(here, key=lambda c: c.opened).replace()
+        self.seat = seat  # counted as this seat's from now on
+        table.watchers.add(self)
+
+    def replace(self) -> None:
+        """Close this seat's connection: a newer one of the same seat took its place."""
+        if self.table is not None:
+            self.table.watchers.discard(self)
+        self._put(error_message(WireError("replaced", "a newer connection of this seat took its place")))
+        self._put(_Close(POLICY_VIOLATION))
 
     def _parse(self, message: object) -> object:
         """The JSON value of a received WebSocket message (text frames only)."""
@@ -190,6 +232,7 @@ class Connection:
                 if isinstance(item, _Update):
                     self.update_queued = False
                     game = table.game  # always a saved state (the lobby swaps it in once saved)
+                    await self._send_backlog(game)
                     item = update_message(table.id, game, self.seat, self.sent)
                     self.sent = game.records
                 await self.socket.send_text(dumps(item))
@@ -199,6 +242,18 @@ class Connection:
             if self.socket.application_state == WebSocketState.CONNECTED and not _is_disconnect(error):
                 log.exception("table %s: an update could not be sent", self.table_id)
             await self._close(INTERNAL)
+
+    async def _send_backlog(self, game: Game) -> None:
+        """Send the records the next update would hold beyond
+        :data:`~pycards.server.messages.RECORDS_PER_MESSAGE`, a piece at a time, each built
+        just before it is sent and the event loop let to run the other tables in between (the
+        game is never changed in place: the lobby swaps in a new one, so this one holds still)."""
+        for piece in backlog_messages(self.table_id, game, self.seat, self.sent):
+            await self.socket.send_text(dumps(piece))
+            until = piece["until"]
+            assert isinstance(until, int)
+            self.sent = until
+            await asyncio.sleep(0)
 
     async def _send_now(self, message: dict[str, JSON]) -> None:
         try:

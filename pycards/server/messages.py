@@ -12,13 +12,15 @@ for it (an unknown field is refused, not ignored: a client that sends
 :func:`update_message` is what the server pushes to a seat or a spectator
 after every change: only that seat's view (``game.events(seat, since)``, its
 observation, its legal actions when it is to act) and public facts (whose turn,
-the version, the payoffs). :func:`error_message` is a refusal. The formats are
+the version, the payoffs); a long log goes first in pieces of at most
+:data:`RECORDS_PER_MESSAGE` records (:func:`backlog_messages`). :func:`error_message` is a refusal. The formats are
 written out in docs/server.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -31,12 +33,15 @@ from pycards.server.tables import BOTS_PLAY
 from pycards.server.wire import JSON, record_json, to_json
 
 __all__ = [
-    "ActionMessage", "CreateRequest", "Hello", "JoinRequest", "TOKEN_CHARS", "error_message",
+    "ActionMessage", "CreateRequest", "Hello", "JoinRequest", "RECORDS_PER_MESSAGE", "TOKEN_CHARS",
+    "backlog_messages", "error_message",
     "read_action", "read_create", "read_hello", "read_join", "update_message",
 ]  # fmt: skip
 
 TOKEN_CHARS = 128
 """The longest token a client may send (the server's are 43 characters)."""
+RECORDS_PER_MESSAGE = 256
+"""The most records one message holds: a longer log is sent in pieces (:func:`backlog_messages`)."""
 MAX_BOTS_LISTED = 64
 
 
@@ -193,6 +198,30 @@ def update_message(table: str, game: Game, seat: Optional[int], since: int) -> d
             message["legal_actions"] = [to_json(action) for action in legal]
             message.update(choices(game.name, observation, legal))
     return message
+
+
+def backlog_messages(table: str, game: Game, seat: Optional[int], since: int) -> Iterator[dict[str, JSON]]:
+    """A long log in pieces: when more than :data:`RECORDS_PER_MESSAGE` records follow ``since``,
+    ``seat``'s view (``None``: a spectator's) of all but the last of them, as ``"records"``
+    messages of at most that many records each, ``{"type": "records", "table": ..., "game": ...,
+    "seat": ..., "since": i, "until": j, "events": [...]}`` (the records from index ``i`` to
+    ``j - 1``), each built only when the next is asked for; the update that follows starts at the
+    last piece's ``until``. So no message, and no stretch of work between two sends, grows with
+    the log: a reconnect with ``since`` 0 at a long table costs what any other does, a piece at a
+    time."""
+    stop = game.records - RECORDS_PER_MESSAGE
+    if since >= stop:
+        return
+    game = game.copy()  # its own list of records: a copy made of the original meanwhile reorders that one
+    first = game.records - sum(1 for _ in game.history())  # the first record the game keeps
+    kept = itertools.islice(game.history(), since - first, None)
+    observation = None if seat is None else game.observation(seat)
+    for start in range(since, stop, RECORDS_PER_MESSAGE):
+        until = min(start + RECORDS_PER_MESSAGE, stop)
+        events: list[JSON] = [record_json(record, seat, index, game.name, observation)  # views each record
+                              for index, record in zip(range(start, until), kept)]  # fmt: skip
+        yield {"type": "records", "table": table, "game": game.name, "seat": seat, "since": start,
+               "until": until, "events": events}  # fmt: skip
 
 
 def error_message(error: WireError, version: Optional[int] = None) -> dict[str, JSON]:

@@ -389,6 +389,9 @@ function connect() {
     if (message.type === "update") {
       state.reconnects = 0;
       render(message);
+    } else if (message.type === "records") {  // the older part of a long log, a piece at a time
+      appendRecords(message);
+      state.next = Math.max(state.next, message.until);
     } else if (message.type === "error") {
       showError(`Refused: ${message.message} (${message.code})`);
       if (message.version !== undefined && message.version === state.version) enableActions(true);
@@ -409,7 +412,9 @@ function connect() {
 
 function who(seat) { return seat === state.seat ? "you" : `p${seat}`; }
 
-function render(message) {
+// Append the records of an update or a "records" piece to the log: those not shown yet (a
+// reconnection resends some), after a note of any the server no longer keeps.
+function appendRecords(message) {
   const log = $("log");
   if (message.since > state.next && state.next > 0) {
     log.append(`(records ${state.next} to ${message.since - 1} are not kept after a server restart)\n`);
@@ -424,6 +429,12 @@ function render(message) {
     }
   }
   if (lastOver !== null) state.lastDeal = lastOver;
+  log.scrollTop = log.scrollHeight;
+}
+
+function render(message) {
+  const log = $("log");
+  appendRecords(message);
   state.next = Math.max(state.next, message.version);
   state.version = message.version;
   state.over = message.over;
