@@ -28,7 +28,8 @@ class. This module knows the games only through the registry.
 
 ``pycards serve --data DIR [--host H] [--port P] [--seed S] [--max-tables N]
 [--max-deals N] [--max-counters N] [--max-limit N] [--max-decisions N] [--max-watchers N]
-[--max-connections N] [--head-seconds S] [--keep-alive-seconds S] [--hello-seconds S]`` runs the
+[--max-connections N] [--head-seconds S] [--keep-alive-seconds S] [--hello-seconds S]
+[--turn-seconds S]`` runs the
 game server (:mod:`pycards.server`, docs/server.md)
 on ``H:P`` (127.0.0.1:8000 unless given), keeping its tables in ``DIR``; it
 needs the ``server`` extra (``pip install 'pycards-laws[server]'``), and says so,
@@ -597,7 +598,7 @@ def _serve(args: argparse.Namespace) -> int:
           max_deals=args.max_deals, max_counters=args.max_counters, max_limit=args.max_limit,
           max_decisions=args.max_decisions, max_watchers=args.max_watchers, hello_seconds=args.hello_seconds,
           head_seconds=args.head_seconds, keep_alive_seconds=args.keep_alive_seconds,
-          max_connections=args.max_connections)  # fmt: skip
+          max_connections=args.max_connections, turn_seconds=args.turn_seconds or None)  # fmt: skip
     return 0
 
 
@@ -645,6 +646,10 @@ def _add_serve(commands: Any) -> None:
                        help="an HTTP connection idle this long after a response is closed")  # fmt: skip
     serve.add_argument("--hello-seconds", type=_count(1, 3600), default=10, metavar="S",
                        help="a WebSocket that does not say who it is within this is closed")  # fmt: skip
+    serve.add_argument("--turn-seconds", type=_count(0, 7 * 24 * 3600), default=0, metavar="S",
+                       help="a person who has joined a seat and lets this pass on a turn has it "
+                       "played by the game's built-in policy, as a bot would (default: 0, no "
+                       "timer: a table waits for its players)")  # fmt: skip
     serve.set_defaults(run=_serve)
 
 

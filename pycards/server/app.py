@@ -3,11 +3,14 @@
 Routes (formats in docs/server.md):
 
 * ``GET /``: the page to play a seat in a browser (``/static/app.js``, ``/static/style.css``);
-* ``GET /api/games``: the games served, the players they allow, the options a client may set;
+* ``GET /api/games``: the games served, the players they allow, the options a client may set,
+  and the server's turn time (``turn_seconds``, ``null`` for no timer);
 * ``GET /api/tables``: the open tables and the finished ones, with their results (newest
-  first); ``POST /api/tables``: make a table;
+  first), except those made unlisted (``"listed": false``: reached by their id, the invite,
+  alone); ``POST /api/tables``: make a table;
 * ``GET /api/tables/{id}``: one table's public facts;
-* ``POST /api/tables/{id}/join``: take a seat, and get its token;
+* ``POST /api/tables/{id}/join``: take a seat, and get its token (a join with a ``key`` of the
+  client's own can be sent again, its reply lost, for the same seat and a new token);
 * ``WS /api/tables/{id}/ws``: a seat's or a spectator's connection.
 
 Every refusal is JSON, ``{"error": {"code": ..., "message": ...}}`` with a 4xx
@@ -148,15 +151,17 @@ def _data_path(data_dir: object) -> Path:
 def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_tables: int = 1000,
                max_deals: int = 100, max_watchers: int = 32, message_bytes: int = 64 * 1024,
                hello_seconds: float = 10.0, max_counters: int = 100_000, max_limit: int = 1000,
-               max_decisions: int = 1000, fsync: bool = True) -> Starlette:  # fmt: skip
+               max_decisions: int = 1000, turn_seconds: Optional[float] = None,
+               fsync: bool = True) -> Starlette:  # fmt: skip
     """The game server over the tables kept in ``data_dir`` (made if missing; every table found
     there is resumed). ``seed``: the operator's seed, from which every table's seed is derived,
     for reproducible runs (whoever knows it can predict every deal; ``None``: each table's seed
-    is drawn with :mod:`secrets`). The limits are :class:`~pycards.server.lobby.Limits`;
-    ``fsync`` flushes every save to the disk. A bad value raises ServerConfigError naming it.
+    is drawn with :mod:`secrets`). The limits are :class:`~pycards.server.lobby.Limits`
+    (``turn_seconds``: the turn timer, ``None`` for none); ``fsync`` flushes every save to the
+    disk. A bad value raises ServerConfigError naming it.
     """
     limits = Limits(max_tables, max_deals, max_watchers, message_bytes, hello_seconds, max_counters, max_limit,
-                    max_decisions)  # fmt: skip
+                    max_decisions, turn_seconds)  # fmt: skip
     if type(fsync) is not bool:
         raise ServerConfigError(f"fsync must be True or False, not {shown(fsync)}")
     lobby = Lobby(_data_path(data_dir), limits, seed=seed, fsync=fsync)
@@ -169,12 +174,12 @@ def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_ta
         return Response(status_code=204)  # the page has no icon: say so, rather than 404
 
     async def games(request: Request) -> Response:
-        return JSONResponse({"games": lobby.games()})
+        return JSONResponse({"games": lobby.games(), "turn_seconds": limits.turn_seconds})
 
     async def tables(request: Request) -> Response:
         try:
             if request.method in ("GET", "HEAD"):  # HEAD: Starlette adds it to a GET route; it is never a create
-                newest = sorted(lobby.tables.values(), key=lambda t: -t.number)
+                newest = sorted((t for t in lobby.tables.values() if t.listed), key=lambda t: -t.number)
                 listed = [t for t in newest if t.game.to_act is not None][:LISTED_TABLES]
                 done = [t for t in newest if t.game.to_act is None][:LISTED_TABLES]
                 summaries: list[JSON] = [t.summary() for t in listed]
@@ -195,7 +200,7 @@ def create_app(data_dir: Union[str, Path], *, seed: Optional[int] = None, max_ta
         try:
             found = lobby.get(_table_id(request))
             wanted = read_join(await _body(request, limits.message_bytes))
-            seat, token = await lobby.join(found, wanted.seat)
+            seat, token = await lobby.join(found, wanted.seat, wanted.key)
             return JSONResponse({"table": found.id, "seat": seat, "token": token})
         except WireError as error:
             return _error(error)

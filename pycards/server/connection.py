@@ -32,6 +32,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import time
+import weakref
 from typing import Optional, Union
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -40,10 +42,10 @@ from pycards.games.base import Game
 from pycards.server.errors import WireError
 from pycards.server.lobby import Lobby
 from pycards.server.messages import (
-    Hello, backlog_messages, error_message, read_action, read_hello, update_message,
+    RECORDS_PER_MESSAGE, Hello, backlog_messages, error_message, read_action, read_hello, update_message,
 )  # fmt: skip
 from pycards.server.tables import Table
-from pycards.server.wire import JSON, dumps, parse
+from pycards.server.wire import JSON, dumps, parse, record_json
 
 __all__ = ["Connection", "MAX_QUEUED", "SEAT_CONNECTIONS"]
 
@@ -57,6 +59,94 @@ SEAT_CONNECTIONS = 4
 """Connections one seat may hold at once (tabs, devices): one more replaces the seat's oldest."""
 POLICY_VIOLATION, TOO_BIG, INTERNAL = 1008, 1009, 1011
 _OPENED = itertools.count()
+VIEWS_PER_TURN = 32
+"""Records a connection views (as JSON text) before it lets the event loop run the others."""
+SHARED_RECORDS = 50_000
+"""Spectator records kept as text for reuse, over all tables (about 220 bytes each): past it the
+tables least recently read are dropped (and viewed again if a spectator asks)."""
+
+
+class _SharedLog:
+    """The spectators' view of one table's records, each as JSON text, viewed once and reused by
+    every spectator (a spectator's view is the same for all of them, and a record never
+    changes): 32 strangers asking for a long log cost what one does."""
+
+    def __init__(self, first: int) -> None:
+        self.first = first
+        self.texts: list[str] = []
+
+    @property
+    def until(self) -> int:
+        return self.first + len(self.texts)
+
+    def extend(self, game: Game, until: int) -> None:
+        """View the records from :attr:`until` up to ``until`` of ``game`` (a state of this
+        table that is never changed in place)."""
+        first = game.records - sum(1 for _ in game.history())
+        start = self.until
+        kept = itertools.islice(game.history(), start - first, until - first)
+        self.texts += [dumps(record_json(record, None, index, game.name, None))
+                       for index, record in zip(range(start, until), kept)]  # fmt: skip
+
+
+_lanes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+def _lane() -> asyncio.Lock:
+    """The event loop's one lane for long logs: every connection sends its pieces of a long log
+    through it, one piece at a time (first come, first served), and holds it as long again after
+    each, so however many clients ask for long logs at once, the loop spends at most one piece's
+    work in a turn and half its time on them: the tables' moves go on meanwhile."""
+    loop = asyncio.get_running_loop()
+    lane = _lanes.get(loop)
+    if lane is None:
+        lane = _lanes[loop] = asyncio.Lock()
+    return lane
+
+
+_updates: dict[tuple[str, int], dict[int, str]] = {}
+"""The spectators' updates of each table's current version, by the record they start at."""
+SHARED_UPDATES = 8
+"""Spectators' updates kept a table (those of its current version only)."""
+
+
+def _update_text(table: Table, game: Game, seat: Optional[int], since: int) -> str:
+    """The text of ``seat``'s update of ``game`` from record ``since``; a spectator's is made
+    once for all the table's spectators at the same place (after each change every spectator
+    that keeps up is sent the same one: a table watched by many costs one update a change,
+    not one a watcher)."""
+    if seat is not None:
+        return dumps(update_message(table.id, game, seat, since))
+    made = _updates.get((table.id, game.records))
+    if made is None:
+        for key in [k for k in _updates if k[0] == table.id]:
+            del _updates[key]
+        made = _updates[(table.id, game.records)] = {}
+    text = made.get(since)
+    if text is None:
+        text = dumps(update_message(table.id, game, None, since))
+        if len(made) < SHARED_UPDATES:
+            made[since] = text
+    return text
+
+
+_shared: dict[str, _SharedLog] = {}
+"""The spectators' logs kept, by table id, least recently read first (bounded by SHARED_RECORDS)."""
+
+
+def _shared_log(table: Table, first: int) -> _SharedLog:
+    """The kept spectators' log of ``table`` (starting at record ``first``), now the most
+    recently read; the least recently read ones are dropped past :data:`SHARED_RECORDS`."""
+    kept = _shared.pop(table.id, None)
+    if kept is None or kept.first != first:
+        kept = _SharedLog(first)
+    _shared[table.id] = kept
+    total = sum(len(log.texts) for log in _shared.values())
+    for table_id in list(_shared):
+        if total <= SHARED_RECORDS or table_id == table.id:
+            break
+        total -= len(_shared.pop(table_id).texts)
+    return kept
 
 
 class _Update:
@@ -233,8 +323,10 @@ class Connection:
                     self.update_queued = False
                     game = table.game  # always a saved state (the lobby swaps it in once saved)
                     await self._send_backlog(game)
-                    item = update_message(table.id, game, self.seat, self.sent)
+                    text = _update_text(table, game, self.seat, self.sent)
                     self.sent = game.records
+                    await self.socket.send_text(text)
+                    continue
                 await self.socket.send_text(dumps(item))
         except asyncio.CancelledError:
             raise
@@ -244,16 +336,60 @@ class Connection:
             await self._close(INTERNAL)
 
     async def _send_backlog(self, game: Game) -> None:
+        """Send the records the next update would hold in pieces before it: a spectator's from
+        the log the table's spectators share (:meth:`_send_shared`), a seat's built for it."""
+        if self.seat is None:
+            await self._send_shared(game)
+        else:
+            await self._send_seat_backlog(game)
+
+    async def _send_shared(self, game: Game) -> None:
+        """Send a spectator the records of ``game`` from :attr:`sent` but the last
+        :data:`VIEWS_PER_TURN` (the update that follows holds those) as ``"records"`` pieces
+        of at most :data:`~pycards.server.messages.RECORDS_PER_MESSAGE`, each joined from the texts the table's spectators share;
+        records no spectator has had yet are viewed :data:`VIEWS_PER_TURN` at a time, the
+        event loop let to run the other tables in between. So a spectator asking for the whole
+        log again and again costs the server little more than the bytes it is sent."""
+        assert self.table is not None
+        stop = game.records - VIEWS_PER_TURN  # the update holds the last few: no lane for a short log
+        if self.sent >= stop:
+            return
+        first = game.records - sum(1 for _ in game.history())
+        while self.sent < stop:
+            async with _lane():
+                started = time.perf_counter()
+                shared = _shared_log(self.table, first)
+                if shared.until < min(stop, self.sent + RECORDS_PER_MESSAGE):
+                    shared.extend(game, min(stop, shared.until + VIEWS_PER_TURN))
+                else:
+                    until = min(stop, self.sent + RECORDS_PER_MESSAGE)
+                    texts = shared.texts[self.sent - shared.first:until - shared.first]
+                    head = dumps({"type": "records", "table": self.table_id, "game": game.name, "seat": None,
+                                  "since": self.sent, "until": until, "events": []})  # fmt: skip
+                    assert head.endswith("[]}")
+                    await self.socket.send_text(head[:-2] + ",".join(texts) + "]}")
+                    self.sent = until
+                await asyncio.sleep(time.perf_counter() - started)  # the lane's other half: the loop's
+
+    async def _send_seat_backlog(self, game: Game) -> None:
         """Send the records the next update would hold beyond
         :data:`~pycards.server.messages.RECORDS_PER_MESSAGE`, a piece at a time, each built
         just before it is sent and the event loop let to run the other tables in between (the
         game is never changed in place: the lobby swaps in a new one, so this one holds still)."""
-        for piece in backlog_messages(self.table_id, game, self.seat, self.sent):
-            await self.socket.send_text(dumps(piece))
-            until = piece["until"]
-            assert isinstance(until, int)
-            self.sent = until
-            await asyncio.sleep(0)
+        if game.records - self.sent <= RECORDS_PER_MESSAGE:
+            return  # the update holds them all: no lane for a short log
+        pieces = backlog_messages(self.table_id, game, self.seat, self.sent)
+        while True:
+            async with _lane():
+                started = time.perf_counter()
+                piece = next(pieces, None)
+                if piece is None:
+                    return
+                await self.socket.send_text(dumps(piece))
+                until = piece["until"]
+                assert isinstance(until, int)
+                self.sent = until
+                await asyncio.sleep(time.perf_counter() - started)
 
     async def _send_now(self, message: dict[str, JSON]) -> None:
         try:

@@ -20,6 +20,12 @@ other tables and the watchers in between), bounded by the most decisions the
 session can take. The sessions are finite: a game is served only if its
 session is a number of ``deals`` (its ``until`` option, if it has one, is
 ``"deals"``), at most :attr:`Limits.max_deals`.
+
+With a turn timer (:attr:`Limits.turn_seconds`), a person who has joined a seat
+and lets that long pass on their turn has it played by the game's built-in
+policy (as a bot of the table would play it), so a silent stranger cannot stall
+a table forever. A join may carry a key of the client's own, so that a join
+whose reply was lost can be sent again for the same seat (:meth:`Lobby.join`).
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ import logging
 import re
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Optional
 
@@ -44,7 +50,8 @@ from pycards.server.errors import ServerConfigError, WireError
 from pycards.server.messages import ActionMessage, CreateRequest
 from pycards.server.store import MAX_FILE_BYTES, MAX_NUMBER, TableFile, TableStore
 from pycards.server.tables import (
-    CAPPED, Seat, Table, check_capped, new_table_id, served_fields, token_digest, with_caps,
+    CAPPED, JOIN_KEY_SECONDS, JOIN_RETRIES, JoinKey, Seat, Table, check_capped, new_table_id, policy_action,
+    served_fields, token_digest, with_caps,
 )  # fmt: skip
 from pycards.server.wire import JSON, dumps, parse, to_json
 
@@ -59,6 +66,8 @@ _LONG_NUMBER = re.compile(r"\d{10,}")
 """A run of digits long enough to be a seed: left out of the log lines about table files."""
 FALLBACK_PLAYERS = (1, 64)
 """The players a game class allows when it does not say (``MIN_PLAYERS``, ``MAX_PLAYERS``)."""
+MAX_TURN_SECONDS = 7 * 24 * 3600.0
+"""The longest turn time an operator may set (a week)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +78,10 @@ class Limits:
     body, ``hello_seconds`` for a new WebSocket to say who it is. What one table may cost:
     at most ``max_counters`` counters a seat, a ``limit`` of at most ``max_limit``, at most
     ``max_decisions`` decisions a deal (every table's ``max_decisions`` option: at the bound the
-    deal ends truncated), so its work, its memory and each save are bounded."""
+    deal ends truncated), so its work, its memory and each save are bounded. ``turn_seconds``:
+    how long a person who has joined a seat may take on a turn before the game's built-in policy
+    plays it for them (``None``, the default: no timer; a free seat nobody has joined is waited
+    for either way)."""
 
     max_tables: int = 1000
     max_deals: int = 100
@@ -79,6 +91,7 @@ class Limits:
     max_counters: int = 100_000
     max_limit: int = 1000
     max_decisions: int = 1000
+    turn_seconds: Optional[float] = None
 
     def __post_init__(self) -> None:
         for name, low, high in (("max_tables", 1, 10**6), ("max_deals", 1, 10**6), ("max_watchers", 1, 10**4),
@@ -91,6 +104,10 @@ class Limits:
         seconds = self.hello_seconds
         if type(seconds) not in (int, float) or not 0 < seconds <= 3600:
             raise ServerConfigError(f"hello_seconds must be from 0 to 3600 seconds, not {shown(seconds)}")
+        turn = self.turn_seconds
+        if turn is not None and (type(turn) not in (int, float) or not 0 < turn <= MAX_TURN_SECONDS):
+            raise ServerConfigError(f"turn_seconds must be None (no timer) or more than 0 and at most "
+                                    f"{MAX_TURN_SECONDS:.0f} seconds, not {shown(turn)}")  # fmt: skip
 
 
 def _mixed(*parts: object) -> int:
@@ -131,6 +148,8 @@ class Lobby:
         self._numbered = self._next_number
         """The counter on disk: every number below it is known to be handed out."""
         self._numbering = asyncio.Lock()
+        self._turn_tasks: set[asyncio.Task[None]] = set()
+        """The tasks playing turns whose time ran out."""
 
     def _load(self, found: TableFile, numbers: list[int]) -> None:
         """Load one table file into :attr:`tables`, or log why not (naming the file) and list
@@ -320,7 +339,7 @@ class Lobby:
             bot = secrets.randbits(64) if self.seed is None else _mixed(self.seed, number, "bot", seat)
             seats[seat].bot_seed = bot
             seats[seat].bot_plays = request.bots_play
-        table = Table(table_id, game, seats, number, time.time())
+        table = Table(table_id, game, seats, number, time.time(), listed=request.listed)
         self._creating += 1
         try:
             await self._record_number(number)  # before the table can be seen, so its seeds never repeat
@@ -331,17 +350,37 @@ class Lobby:
         self.kick_bots(table)
         return table
 
-    async def join(self, table: Table, seat: Optional[int]) -> tuple[int, str]:
-        """Take ``seat`` (``None``: the first free one) at ``table``: the seat and its token."""
+    async def join(self, table: Table, seat: Optional[int], key: Optional[str] = None) -> tuple[int, str]:
+        """Take ``seat`` (``None``: the first free one) at ``table``: the seat and its token.
+        With ``key`` (the client's secret): if a join with that key took a seat here less than
+        :data:`~pycards.server.tables.JOIN_KEY_SECONDS` ago and has retries left, that seat
+        again with a new token (the old one stops working; a different ``seat`` asked for is a
+        WireError ``key_used``); else a join as without one, whose seat keeps the key's SHA-256
+        for later retries."""
         async with table.lock:
-            chosen = table.choose_seat(seat)
+            now = time.time()
+            table.forget_join_keys(now)
+            digest = None if key is None else token_digest(key)
+            again = None if digest is None else table.rejoin(digest, now)
+            if again is not None and seat is not None and seat != again:
+                raise WireError("key_used", f"this key took seat {again}, not seat {seat}: a retry asks for the "
+                                "same seat (or send a new key)", 409)  # fmt: skip
+            chosen = table.choose_seat(seat) if again is None else again
+            place = table.seats[chosen]
+            before = place.token_sha256, place.join_key
             token = secrets.token_urlsafe(32)
-            table.seats[chosen].token_sha256 = token_digest(token)
+            place.token_sha256 = token_digest(token)
+            if digest is not None:
+                held = place.join_key
+                place.join_key = JoinKey(digest, now + JOIN_KEY_SECONDS, JOIN_RETRIES) if again is None \
+                    else replace(held, retries=held.retries - 1) if held is not None else None
             try:
                 await self._save(table)
             except WireError:
-                table.seats[chosen].token_sha256 = None
+                place.token_sha256, place.join_key = before
                 raise
+            if table.turn_timer is None:  # the seat may be the one to act; a running clock runs on
+                self._arm_turn(table)
         return chosen, token
 
     # -- actions ---------------------------------------------------------------------------
@@ -379,13 +418,24 @@ class Lobby:
         await self._save(table, game)
         table.game = game
         table.notify()
+        self._arm_turn(table)
 
     async def _save(self, table: Table, game: Optional[Game] = None) -> None:
         """Write the table's file, with ``game`` for its game if given (in a worker thread: the
-        event loop goes on meanwhile); a WireError ``unavailable`` if the disk refuses."""
-        text = dumps(table.document(game))  # here, not in the thread: the game is this thread's
+        event loop goes on meanwhile); a WireError ``unavailable`` if the disk refuses.
+
+        ``game`` is a copy of the table's game that nobody else holds until the save is done (an
+        action's, under the table's lock: the seats cannot change meanwhile either), so the
+        document is made in the worker thread too, off the event loop: late in a long deal it is
+        the costliest part of a move. The table's own game, which the watchers read on the
+        event loop, is made into its document here."""
+        text = dumps(table.document()) if game is None else None
+
+        def write() -> None:
+            self.store.write(table.id, text if text is not None else dumps(table.document(game)))
+
         try:
-            await asyncio.to_thread(self.store.write, table.id, text)
+            await asyncio.to_thread(write)
         except OSError as error:
             log.error("table %s could not be saved: %s", table.id, error)
             raise WireError("unavailable", "the server could not save the table; try again", 503) from None
@@ -408,6 +458,7 @@ class Lobby:
         per_deal = min(game.info.max_decisions_per_deal, self.limits.max_decisions)
         bound = per_deal * (deals + 1) + SAVE_RETRIES
         for _ in range(bound):
+            started = time.perf_counter()
             async with table.lock:
                 if not table.bot_to_act():
                     return  # no await after this check: a kick that follows starts a new task
@@ -417,19 +468,78 @@ class Lobby:
                     failed = True
                 else:
                     failed = False
-            await asyncio.sleep(RETRY_SECONDS if failed else 0)
+            await asyncio.sleep(RETRY_SECONDS if failed else self._bot_pause(time.perf_counter() - started))
         log.error("the bots of table %s stopped after %d decisions", table.id, bound)
 
+    BOT_PAUSE_SECONDS = 0.002
+    """The least pause between two decisions of a table's bots."""
+
+    @classmethod
+    def _bot_pause(cls, spent: float) -> float:
+        """The pause after a bot's decision that took ``spent`` seconds (its work, its save and
+        the other tables' turns meanwhile): at least as long again, and at least
+        :attr:`BOT_PAUSE_SECONDS`. So a table's bots take at most half the event loop, less the
+        busier it is, and a table of bots raising for a whole deal never holds up the others;
+        a person never notices a bot taking a few milliseconds."""
+        return max(cls.BOT_PAUSE_SECONDS, spent)
+
+    # -- the turn timer -------------------------------------------------------------------
+
+    def _arm_turn(self, table: Table) -> None:
+        """Start the table's turn clock afresh if there is a timer and a person who has joined
+        is to act (and stop the old one either way): when it runs out with the table still at
+        this version, :meth:`_play_timed_out` plays the turn."""
+        if table.turn_timer is not None:
+            table.turn_timer.cancel()
+            table.turn_timer = None
+        seconds = self.limits.turn_seconds
+        if seconds is None or self._stopping or table.person_to_act() is None:
+            return
+        version = table.game.records
+        table.turn_timer = asyncio.get_running_loop().call_later(seconds, self._turn_due, table, version)
+
+    def _turn_due(self, table: Table, version: int) -> None:
+        """The turn clock ran out: play the turn in a task of its own (kept for :meth:`stop`)."""
+        table.turn_timer = None
+        if self._stopping:
+            return
+        task = asyncio.create_task(self._play_timed_out(table, version), name=f"turn timer of table {table.id}")
+        self._turn_tasks.add(task)
+        task.add_done_callback(self._turn_tasks.discard)
+
+    async def _play_timed_out(self, table: Table, version: int) -> None:
+        """Play the turn of the person to act with the game's built-in policy, unless the table
+        has moved past ``version`` meanwhile (they acted: their action started a new clock). A
+        failed save starts the clock again."""
+        async with table.lock:
+            seat = table.person_to_act()
+            if seat is None or table.game.records != version:
+                return
+            seed = secrets.randbits(64) if self.seed is None else _mixed(self.seed, table.number, "turn", version)
+            try:
+                await self._commit(table, policy_action(table.game, seed))
+            except WireError:
+                self._arm_turn(table)
+                return
+        log.info("table %s: seat %d let its turn time run out; the game's policy played the turn", table.id, seat)
+        self.kick_bots(table)
+
     def start(self) -> None:
-        """Start the bots of every table where a bot is to act (after a restart)."""
+        """Start the bots of every table where a bot is to act, and the turn clock of every table
+        where a person is (after a restart: each has the whole turn time again)."""
         self._stopping = False
         for table in self.tables.values():
             self.kick_bots(table)
+            self._arm_turn(table)
 
     async def stop(self) -> None:
-        """Stop every bot task (each stops between two actions, or in a save, which completes)."""
+        """Stop every bot task and turn clock (each task stops between two actions, or in a save,
+        which completes)."""
         self._stopping = True
+        for table in self.tables.values():
+            self._arm_turn(table)  # stopping: only stops the clock
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None and not t.bot_task.done()]
+        tasks += [task for task in self._turn_tasks if not task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -29,7 +29,7 @@ from pycards.games.engine.document import shown
 from pycards.games.text import observation_lines
 from pycards.server.choices import choices
 from pycards.server.errors import WireError
-from pycards.server.tables import BOTS_PLAY
+from pycards.server.tables import BOTS_PLAY, JOIN_KEY
 from pycards.server.wire import JSON, record_json, to_json
 
 __all__ = [
@@ -40,7 +40,7 @@ __all__ = [
 
 TOKEN_CHARS = 128
 """The longest token a client may send (the server's are 43 characters)."""
-RECORDS_PER_MESSAGE = 256
+RECORDS_PER_MESSAGE = 64
 """The most records one message holds: a longer log is sent in pieces (:func:`backlog_messages`)."""
 MAX_BOTS_LISTED = 64
 
@@ -73,20 +73,22 @@ def _whole(value: object, what: str, low: int = 0) -> int:
 @dataclass(frozen=True)
 class CreateRequest:
     """``{"game": name, "players": n, "options": {...}, "bots": [seat, ...], "bots_play":
-    "policy"}``: a new table of ``game`` for ``players`` seats on the game's ``options`` (the
-    server checks them against the game's own rules), with a server-side bot at each seat of
-    ``bots``, playing the game's built-in policy (``"policy"``, the default) or at random
-    (``"random"``). There is no seed: the server chooses it."""
+    "policy", "listed": true}``: a new table of ``game`` for ``players`` seats on the game's
+    ``options`` (the server checks them against the game's own rules), with a server-side bot
+    at each seat of ``bots``, playing the game's built-in policy (``"policy"``, the default) or
+    at random (``"random"``). ``listed`` false: ``/api/tables`` never lists it, and only those
+    given its id (the invite) find it. There is no seed: the server chooses it."""
 
     game: str
     players: int
     options: Mapping[str, Any]
     bots: tuple[int, ...]
     bots_play: str = "policy"
+    listed: bool = True
 
 
 def read_create(data: object) -> CreateRequest:
-    fields = _fields(data, "a table request", ("game", "players"), ("options", "bots", "bots_play"))
+    fields = _fields(data, "a table request", ("game", "players"), ("options", "bots", "bots_play", "listed"))
     game = fields["game"]
     if type(game) is not str:
         raise WireError("bad_message", f"game must be a game's name, not {shown(game)}")
@@ -103,20 +105,30 @@ def read_create(data: object) -> CreateRequest:
     plays = fields.get("bots_play", "policy")
     if type(plays) is not str or plays not in BOTS_PLAY:
         raise WireError("bad_message", f"bots_play must be {' or '.join(map(repr, BOTS_PLAY))}, not {shown(plays)}")
-    return CreateRequest(game, players, options, seats, plays)
+    listed = fields.get("listed", True)
+    if type(listed) is not bool:
+        raise WireError("bad_message", f"listed must be true or false, not {shown(listed)}")
+    return CreateRequest(game, players, options, seats, plays, listed)
 
 
 @dataclass(frozen=True)
 class JoinRequest:
-    """``{"seat": n}``: take seat ``n``; ``{}`` or ``{"seat": null}``: the first free seat."""
+    """``{"seat": n, "key": "..."}``: take seat ``n``; ``{}`` or ``{"seat": null}``: the first
+    free seat. ``key`` (optional): a secret of the client's own (22 to 128 URL-safe characters,
+    :data:`~pycards.server.tables.JOIN_KEY`), so that the same request sent again, its reply
+    lost, gets the same seat and a new token for it."""
 
     seat: Optional[int]
+    key: Optional[str] = None
 
 
 def read_join(data: object) -> JoinRequest:
-    fields = _fields(data, "a join request", (), ("seat",))
-    seat = fields.get("seat")
-    return JoinRequest(None if seat is None else _whole(seat, "seat"))
+    fields = _fields(data, "a join request", (), ("seat", "key"))
+    seat, key = fields.get("seat"), fields.get("key")
+    if key is not None and (type(key) is not str or not JOIN_KEY.fullmatch(key)):
+        raise WireError("bad_message", "key must be 22 to 128 characters of A-Z, a-z, 0-9, _ and - "
+                        "(a secret of the client's own, like a token)")  # fmt: skip
+    return JoinRequest(None if seat is None else _whole(seat, "seat"), key)
 
 
 @dataclass(frozen=True)

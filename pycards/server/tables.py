@@ -8,7 +8,13 @@ saves it and runs it).
 
 A person's seat is claimed by joining: the server makes a random token, gives
 it to that client once and keeps only its SHA-256, so neither the table file
-nor the memory holds a token that could be replayed. A bot's seat plays the
+nor the memory holds a token that could be replayed. A join may carry a key of
+the client's own (:data:`JOIN_KEY`, a secret like a token): the seat keeps the
+key's SHA-256 (:class:`JoinKey`) for :data:`JOIN_KEY_SECONDS` and
+:data:`JOIN_RETRIES` retries, and a join with the same key in that time gets
+the same seat again, with a new token (the old one, lost with its reply, stops
+working): a join whose reply is lost can be retried without losing the seat,
+and only by the one who chose the key. A bot's seat plays the
 game's built-in policy (:func:`~pycards.games.policies.default_policy`: the one
 the command line seats; ``"policy"``) or, if the table's maker chose so,
 :class:`~pycards.games.policies.RandomLegal` (``"random"``). Either way its
@@ -52,8 +58,9 @@ from pycards.server.errors import WireError
 from pycards.server.wire import JSON, to_json
 
 __all__ = [
-    "BOTS_PLAY", "CAPPED", "FORMAT", "TABLE_ID", "Seat", "Table", "Watcher", "check_capped", "new_table_id",
-    "served_fields", "token_digest", "with_caps",
+    "BOTS_PLAY", "CAPPED", "FORMAT", "JOIN_KEY", "JOIN_KEY_SECONDS", "JOIN_RETRIES", "TABLE_ID", "JoinKey", "Seat",
+    "Table", "Watcher", "check_capped", "new_table_id", "policy_action", "served_fields", "token_digest",
+    "with_caps",
 ]  # fmt: skip
 
 FORMAT = "pycards.server.table"
@@ -61,6 +68,13 @@ FORMAT_VERSION = 1
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
 """A table's id: 16 lower-case hex digits (64 random bits), safe in a path and a file name."""
 _DIGEST = re.compile(r"[0-9a-f]{64}")
+JOIN_KEY = re.compile(r"[A-Za-z0-9_-]{22,128}")
+"""A join's key, chosen by the client: 22 to 128 URL-safe characters (22 random ones hold
+132 bits, as many as the server's tokens hold 256): a secret, like a token."""
+JOIN_KEY_SECONDS = 600.0
+"""How long after a join a retry with its key gets the seat again (then the key is forgotten)."""
+JOIN_RETRIES = 5
+"""How many retries one join's key is good for."""
 BOTS_PLAY = {"policy": "game_policy", "random": "random_legal"}
 """How a table's bots may play (the wire's ``bots_play``), and each one's name in a table file:
 the game's built-in policy, or a uniformly random legal action."""
@@ -134,13 +148,28 @@ class Watcher(Protocol):
 
 
 @dataclass
+class JoinKey:
+    """What a seat keeps of the key of the join that took it: the key's SHA-256, the time
+    (``time.time()``) until which a retry may use it, and the retries left."""
+
+    sha256: str
+    until: float
+    retries: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key_sha256": self.sha256, "until": self.until, "retries": self.retries}
+
+
+@dataclass
 class Seat:
     """One place at a table: a bot (``bot_seed`` set; ``bot_plays`` a key of
-    :data:`BOTS_PLAY`) or a person's seat, ``token_sha256`` set once somebody has joined it."""
+    :data:`BOTS_PLAY`) or a person's seat, ``token_sha256`` set once somebody has joined it
+    (``join_key``: what it keeps of that join's key, while a retry may use it)."""
 
     bot_seed: Optional[int] = None
     token_sha256: Optional[str] = None
     bot_plays: str = "policy"
+    join_key: Optional[JoinKey] = None
 
     @property
     def is_bot(self) -> bool:
@@ -152,7 +181,10 @@ class Seat:
 
     def to_dict(self) -> dict[str, Any]:
         bot = None if self.bot_seed is None else {"policy": BOTS_PLAY[self.bot_plays], "seed": self.bot_seed}
-        return {"bot": bot, "token_sha256": self.token_sha256}
+        found: dict[str, Any] = {"bot": bot, "token_sha256": self.token_sha256}
+        if self.join_key is not None:
+            found["join"] = self.join_key.to_dict()
+        return found
 
 
 class Table:
@@ -161,7 +193,7 @@ class Table:
     game, the snapshot's record count for one restored from its file."""
 
     def __init__(self, table_id: str, game: Game, seats: list[Seat], number: int, created: float,
-                 first_record: int = 0) -> None:  # fmt: skip
+                 first_record: int = 0, listed: bool = True) -> None:  # fmt: skip
         if len(seats) != game.players:
             raise ValueError(f"a table of {game.players} players has {game.players} seats, not {len(seats)}")
         self.id = table_id
@@ -170,10 +202,14 @@ class Table:
         self.number = number
         self.created = created
         self.first_record = first_record
+        self.listed = listed
+        """Whether ``/api/tables`` lists the table (else only its id, the invite, reaches it)."""
         self.lock = asyncio.Lock()
         """Held by every change (an action, a join): a table's changes are serialized."""
         self.watchers: set[Watcher] = set()
         self.bot_task: Optional[asyncio.Task[None]] = None
+        self.turn_timer: Optional[asyncio.TimerHandle] = None
+        """Due when the person to act has had the server's turn time (set by the lobby)."""
 
     # -- seats ----------------------------------------------------------------------------
 
@@ -195,13 +231,7 @@ class Table:
         place = self.seats[seat]
         seed = place.bot_seed
         assert seed is not None
-        policy: Policy
-        if place.bot_plays == "random":
-            policy = RandomLegal(seed)
-        else:
-            takes_seed = any(option.name == "seed" for option in policy_options(game.name))
-            policy = default_policy(game.name, **({"seed": seed} if takes_seed else {}))
-        return for_session(policy, game.records)(game.observation(seat), game.legal_actions())
+        return policy_action(game, seed, place.bot_plays)
 
     @property
     def bots_play(self) -> Optional[str]:
@@ -224,6 +254,31 @@ class Table:
         if self.seats[seat].taken:
             raise WireError("seat_taken", f"seat {seat} is taken", 409)
         return seat
+
+    def person_to_act(self) -> Optional[int]:
+        """The seat to act if a person has joined it (whose turn a turn timer may play), else ``None``."""
+        seat = self.game.to_act
+        if seat is None or self.seats[seat].is_bot or self.seats[seat].token_sha256 is None:
+            return None
+        return seat
+
+    def rejoin(self, key_sha256: str, now: float) -> Optional[int]:
+        """The seat whose join's key has the digest ``key_sha256`` and may still be retried at
+        ``now`` (compared in constant time), else ``None``."""
+        found = None
+        for index, seat in enumerate(self.seats):
+            held = seat.join_key
+            if held is not None and hmac.compare_digest(held.sha256, key_sha256) and now <= held.until \
+                    and held.retries > 0:
+                found = index
+        return found
+
+    def forget_join_keys(self, now: float) -> None:
+        """Drop every join key whose time or retries are up: the files keep none longer."""
+        for seat in self.seats:
+            held = seat.join_key
+            if held is not None and (now > held.until or held.retries <= 0):
+                seat.join_key = None
 
     def check_token(self, seat: int, token: str) -> bool:
         """Whether ``token`` is the one given for ``seat`` (compared in constant time)."""
@@ -250,6 +305,7 @@ class Table:
             "seats": [{"seat": s, "kind": "bot" if place.is_bot else "person", "taken": place.taken}
                       for s, place in enumerate(self.seats)],  # fmt: skip
             "bots_play": self.bots_play,
+            "listed": self.listed,
             "version": game.records,
             "to_act": game.to_act,
             "over": game.to_act is None,
@@ -264,7 +320,7 @@ class Table:
         snapshot (with its seed), the seats (token digests, bot seeds). For the server's disk,
         never for a client."""
         game = self.game if game is None else game
-        return {
+        document = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "id": self.id,
@@ -274,15 +330,22 @@ class Table:
             "seats": [seat.to_dict() for seat in self.seats],
             "state": game.to_dict(),
         }
+        if not self.listed:
+            document["listed"] = False  # only then: a listed table's file is as it always was
+        return document
 
     @classmethod
     def from_document(cls, data: object, expected_id: str) -> Table:
         """A table from :meth:`document`, checked; StateError naming the first problem."""
         if not isinstance(data, Mapping):
             raise StateError(f"a table file holds an object, not {shown(data)}")
-        if set(data) != _DOCUMENT_KEYS:
-            odd = sorted(set(map(str, data)).symmetric_difference(_DOCUMENT_KEYS))
-            raise StateError(f"a table file holds exactly the keys {sorted(_DOCUMENT_KEYS)}, not with {odd}")
+        if not _DOCUMENT_KEYS <= set(data) <= _DOCUMENT_KEYS | {"listed"}:
+            odd = sorted(set(map(str, data)).symmetric_difference(_DOCUMENT_KEYS) - {"listed"})
+            raise StateError(f"a table file holds exactly the keys {sorted(_DOCUMENT_KEYS)} (and listed), "
+                             f"not with {odd}")  # fmt: skip
+        listed = data.get("listed", True)
+        if type(listed) is not bool:
+            raise StateError(f"listed must be true or false, not {shown(listed)}")
         if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
             raise StateError(f"not a table file of format {FORMAT} {FORMAT_VERSION}: "
                              f"{shown(data.get('format'))} {shown(data.get('format_version'))}")  # fmt: skip
@@ -303,16 +366,46 @@ class Table:
             raise StateError(f"seats must list the {game.players} seats, not {shown(raw_seats)}")
         seats = [_seat(raw, i) for i, raw in enumerate(raw_seats)]
         when = float(created)
-        return cls(table_id, game, seats, number, when, first_record=game.records)
+        return cls(table_id, game, seats, number, when, first_record=game.records, listed=listed)
 
 
 _DOCUMENT_KEYS = frozenset({"format", "format_version", "id", "number", "created", "game", "seats", "state"})
 """The keys of :meth:`Table.document`, all of them and no others."""
 
 
+def policy_action(game: Game, seed: int, plays: str = "policy") -> Action:
+    """The action the game's built-in policy (``plays`` ``"policy"``: with its default options,
+    and ``seed`` where the policy takes one) or RandomLegal (``"random"``) chooses for the seat
+    to act, from that seat's own observation, made afresh for the decision from ``seed`` and
+    the record index (:func:`~pycards.games.policies.for_session`)."""
+    seat = game.to_act
+    assert seat is not None
+    policy: Policy
+    if plays == "random":
+        policy = RandomLegal(seed)
+    else:
+        takes_seed = any(option.name == "seed" for option in policy_options(game.name))
+        policy = default_policy(game.name, **({"seed": seed} if takes_seed else {}))
+    return for_session(policy, game.records)(game.observation(seat), game.legal_actions())
+
+
+def _join_key(raw: object, index: int) -> JoinKey:
+    """A seat's ``join`` from its file form, checked; StateError naming the problem."""
+    if not isinstance(raw, Mapping) or set(raw) != {"key_sha256", "until", "retries"}:
+        raise StateError(f"seats[{index}].join must be an object with key_sha256, until and retries, not {shown(raw)}")
+    digest, until, retries = raw["key_sha256"], raw["until"], raw["retries"]
+    if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
+        raise StateError(f"seats[{index}].join.key_sha256 must be a SHA-256 in hex, not {shown(digest)}")
+    if not isinstance(until, (int, float)) or type(until) is bool or not math.isfinite(until) or until < 0:
+        raise StateError(f"seats[{index}].join.until must be a time, not {shown(until)}")
+    if type(retries) is not int or not 0 <= retries <= JOIN_RETRIES:
+        raise StateError(f"seats[{index}].join.retries must be from 0 to {JOIN_RETRIES}, not {shown(retries)}")
+    return JoinKey(digest, float(until), retries)
+
+
 def _seat(raw: object, index: int) -> Seat:
-    if not isinstance(raw, Mapping) or set(raw) != {"bot", "token_sha256"}:
-        raise StateError(f"seats[{index}] must be an object with bot and token_sha256, not {shown(raw)}")
+    if not isinstance(raw, Mapping) or not {"bot", "token_sha256"} <= set(raw) <= {"bot", "token_sha256", "join"}:
+        raise StateError(f"seats[{index}] must be an object with bot and token_sha256 (and join), not {shown(raw)}")
     bot, digest = raw["bot"], raw["token_sha256"]
     seed, plays = None, "policy"
     if bot is not None:
@@ -327,4 +420,7 @@ def _seat(raw: object, index: int) -> Seat:
         raise StateError(f"seats[{index}].token_sha256 must be a SHA-256 in hex, not {shown(digest)}")
     if seed is not None and digest is not None:
         raise StateError(f"seats[{index}] is a bot and a person's seat at once")
-    return Seat(seed, digest, plays)
+    join = None if raw.get("join") is None else _join_key(raw["join"], index)
+    if join is not None and digest is None:
+        raise StateError(f"seats[{index}] keeps a join's key but nobody has joined it")
+    return Seat(seed, digest, plays, join)

@@ -331,8 +331,24 @@ async function createTable(event) {
   }
 }
 
+function joinKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
 async function joinTable(tableId, seat) {
-  const joined = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, seat === null ? {} : { seat });
+  // The join carries a secret key of its own: if its reply is lost (the network failed, not a
+  // refusal), the same request once more gets the same seat, with a new token.
+  const key = joinKey();
+  const body = seat === null ? { key } : { seat, key };
+  const path = `/api/tables/${encodeURIComponent(tableId)}/join`;
+  let joined;
+  try {
+    joined = await api(path, body);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    joined = await api(path, body);
+  }
   const kept = JSON.stringify({ seat: joined.seat, token: joined.token });
   sessionStorage.setItem("pycards:" + joined.table, kept);
   openTable(joined.table, joined.seat, joined.token);
