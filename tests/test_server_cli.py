@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Optional
 
 import httpx
 import pytest
@@ -77,15 +78,25 @@ def _free_port() -> int:
         return port
 
 
-def _start(data: Path) -> tuple[subprocess.Popen[str], str]:
+def start_server(data: Path, *flags: str, files: Optional[int] = None) -> tuple[subprocess.Popen[str], str]:
+    """``pycards serve`` on a free loopback port in a child process (with ``flags``; ``files``:
+    the most files it may open, ``ulimit -n``), once it answers: the process and its base URL."""
     port = _free_port()
     command = [sys.executable, "-m", "pycards", "serve", "--host", "127.0.0.1", "--port", str(port),
-               "--data", str(data)]  # fmt: skip
+               "--data", str(data), *flags]  # fmt: skip
     # outside the source tree (whose pycards/ holds no compiled modules under CI), on the
     # installed package's path
     package = str(Path(pycards.__file__).resolve().parent.parent)
+
+    def limit_files() -> None:
+        if files is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               cwd=data.parent, env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": package})
+                               cwd=data.parent, preexec_fn=limit_files,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": package})  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while True:
@@ -98,6 +109,7 @@ def _start(data: Path) -> tuple[subprocess.Popen[str], str]:
             process.kill()
             raise AssertionError(f"pycards serve did not start: {process.communicate(timeout=10)[0]}")
         time.sleep(0.1)
+
 
 
 def _stop(process: subprocess.Popen[str]) -> str:
@@ -113,7 +125,7 @@ def _stop(process: subprocess.Popen[str]) -> str:
 
 def test_pycards_serve_serves_the_page_and_resumes_its_tables_when_run_again(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    process, base = _start(data)
+    process, base = start_server(data)
     try:
         assert "<title>" in httpx.get(base + "/", timeout=5).text
         request = {"game": "vingt_un", "players": 2, "bots": [1]}
@@ -129,7 +141,7 @@ def test_pycards_serve_serves_the_page_and_resumes_its_tables_when_run_again(tmp
     finally:
         output = _stop(process)
     assert "Traceback" not in output
-    process, base = _start(data)
+    process, base = start_server(data)
     try:
         again = httpx.get(f"{base}/api/tables/{table['table']}", timeout=5).json()
         assert again["version"] == table["version"] and again["seats"] == table["seats"]

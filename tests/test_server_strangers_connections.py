@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import resource
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -23,9 +21,9 @@ from typing import Any, Optional
 
 import httpx
 import pytest
+from test_server_cli import start_server
 from test_server_views import watchdog  # noqa: F401
 
-import pycards
 from pycards.server import ServerConfigError, create_app
 from pycards.server.app import server_options
 from pycards.server.connection import SEAT_CONNECTIONS
@@ -168,29 +166,8 @@ def _ws_first_message(port: int, table: str, hello: dict[str, Any]) -> dict[str,
 
 def _serve_with_few_files(data: Path, files: int, *flags: str) -> tuple[subprocess.Popen[str], int]:
     """``pycards serve`` in a child process that may open at most ``files`` files (``ulimit -n``)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    command = [sys.executable, "-m", "pycards", "serve", "--port", str(port), "--data", str(data), *flags]
-    package = str(Path(pycards.__file__).resolve().parent.parent)
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
-
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               preexec_fn=limit, cwd=data.parent,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": package})  # fmt: skip
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
-                return process, port
-        except httpx.TransportError:
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise AssertionError(f"pycards serve did not start: {process.communicate(timeout=10)[0]}")
-        time.sleep(0.1)
+    process, base = start_server(data, *flags, files=files)
+    return process, int(base.rsplit(":", 1)[1])
 
 
 def test_pycards_serve_under_ulimit_256_serves_a_client_past_300_silent_sockets(
