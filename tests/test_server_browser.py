@@ -102,14 +102,17 @@ def _choose_game(driver: Any, game: str) -> None:
 
 
 def _make_table(driver: Any, server: LiveServer, game: str, players: int, bots: int,
-                options: Optional[dict[str, str]] = None) -> str:  # fmt: skip
-    """Make a table from the lobby's form and sit at seat 0: the table's id."""
+                options: Optional[dict[str, str]] = None, unlisted: bool = False) -> str:  # fmt: skip
+    """Make a table from the lobby's form (by invite only, if ``unlisted``) and sit at seat 0:
+    the table's id."""
     _open_lobby(driver, server)
     _choose_game(driver, game)
     for field, value in (("players", str(players)), ("my-seat", "0"), ("bots", str(bots))):
         _fill(driver, field, value)
     for name, value in (options or {}).items():
         _fill(driver, "opt-" + name, value)
+    if unlisted:
+        _by_id(driver, "unlisted").click()
     _by_id(driver, "create").click()
     _wait(driver, lambda d: _by_id(d, "table").is_displayed())
     return str(driver.execute_script("return location.hash")).lstrip("#").split("/")[0]
@@ -264,6 +267,20 @@ def test_vingt_un_a_person_plays_a_deal_leaves_and_finds_it_finished(tmp_path: P
         watched = _text(browser, "log")
         assert "p0 gets a card face down" in watched and "you " not in watched
         assert "watching" in _text(browser, "table-title")
+
+
+def test_a_table_by_invite_is_made_from_the_form_and_not_listed(tmp_path: Path, browser: Any) -> None:
+    """The form's "by invite only" makes a table that /api/tables does not list; the page tells
+    its maker the id to give the players he invites."""
+    import httpx
+
+    app = create_app(tmp_path, fsync=False, seed=3)
+    with LiveServer(app) as server:
+        table_id = _make_table(browser, server, "stud_poker", players=3, bots=1, unlisted=True)
+        _wait(browser, lambda d: table_id in _text(d, "log"))
+        assert "by invite" in _text(browser, "log")
+        listed = httpx.get(f"{server.http}/api/tables").json()
+        assert table_id not in json.dumps(listed) and app.state.lobby.tables[table_id].listed is False
 
 
 def test_stud_poker_a_person_plays_a_deal_to_its_result(tmp_path: Path, browser: Any) -> None:

@@ -321,10 +321,12 @@ async function createTable(event) {
     const value = optionValue(field);
     if (value !== field.default) options[field.name] = value;
   }
-  const request = { game: game.name, players, options, bots, bots_play: $("bots-play").value };
+  const listed = !$("unlisted").checked;
+  const request = { game: game.name, players, options, bots, bots_play: $("bots-play").value, listed };
   try {
     const table = await api("/api/tables", request);
     await joinTable(table.table, seat);
+    if (!listed) $("log").append(`This table is by invite, not listed: give its id, ${table.table}, to the players you invite.\n`);
   } catch (error) {
     setStatus("The table could not be made.");
     showFieldError(fieldFor(error), error.message);
