@@ -125,12 +125,6 @@ class TableStore:
             text = _read_regular(self.counter, limit=1024)
         except FileNotFoundError:
             return None
-        except OSError as error:
-            if error.errno == errno.ELOOP:
-                raise ValueError("a symbolic link, not a regular file") from None
-            raise
-        except UnicodeDecodeError:
-            raise ValueError("not UTF-8 text") from None
         try:
             data = json.loads(text)
         except ValueError:
@@ -168,13 +162,9 @@ def _read_table(table_id: str, path: Path) -> TableFile:
     """The table file at ``path``, read, or the problem that kept it from being read."""
     try:
         return TableFile(table_id, path, _read_regular(path))
-    except UnicodeDecodeError:
-        return TableFile(table_id, path, None, "not UTF-8 text", damaged=True)
     except ValueError as error:
         return TableFile(table_id, path, None, str(error), damaged=True)
     except OSError as error:
-        if error.errno == errno.ELOOP:  # O_NOFOLLOW met a symbolic link
-            return TableFile(table_id, path, None, "a symbolic link, not a regular file", damaged=True)
         return TableFile(table_id, path, None, error.strerror or type(error).__name__)
 
 
@@ -189,10 +179,15 @@ def _sync_directory(folder: Path) -> None:
 
 def _read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """The text of ``path`` if it is a regular file (not a symlink, a FIFO or a device) of at
-    most ``limit`` bytes; ValueError saying why not (UnicodeDecodeError if it is not UTF-8),
-    OSError if it cannot be read. The file is opened without following a link and without
-    waiting on a FIFO, and at most one byte more than the limit is read."""
-    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    most ``limit`` bytes, in UTF-8; a ValueError saying why not (the file's own problem), an
+    OSError if the system cannot read it. The file is opened without following a link and
+    without waiting on a FIFO, and at most one byte more than the limit is read."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as error:
+        if error.errno == errno.ELOOP:  # O_NOFOLLOW met a symbolic link
+            raise ValueError("a symbolic link, not a regular file") from None
+        raise
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise ValueError("not a regular file")
@@ -202,4 +197,7 @@ def _read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> str:
         os.close(descriptor)
     if len(data) > limit:
         raise ValueError(f"larger than {limit} bytes")
-    return data.decode("utf-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
