@@ -82,9 +82,8 @@ class _SharedLog:
     def extend(self, game: Game, until: int) -> None:
         """View the records from :attr:`until` up to ``until`` of ``game`` (a state of this
         table that is never changed in place)."""
-        first = game.records - sum(1 for _ in game.history())
         start = self.until
-        kept = itertools.islice(game.history(), start - first, until - first)
+        kept = itertools.islice(game.history(), start - self.first, until - self.first)
         self.texts += [dumps(record_json(record, None, index, game.name, None))
                        for index, record in zip(range(start, until), kept)]  # fmt: skip
 
@@ -354,7 +353,7 @@ class Connection:
         stop = game.records - VIEWS_PER_TURN  # the update holds the last few: no lane for a short log
         if self.sent >= stop:
             return
-        first = game.records - sum(1 for _ in game.history())
+        first = self.table.first_record
         while self.sent < stop:
             async with _lane():
                 started = time.perf_counter()
@@ -378,7 +377,8 @@ class Connection:
         game is never changed in place: the lobby swaps in a new one, so this one holds still)."""
         if game.records - self.sent <= RECORDS_PER_MESSAGE:
             return  # the update holds them all: no lane for a short log
-        pieces = backlog_messages(self.table_id, game, self.seat, self.sent)
+        assert self.table is not None
+        pieces = backlog_messages(self.table_id, game, self.seat, self.sent, self.table.first_record)
         while True:
             async with _lane():
                 started = time.perf_counter()

@@ -212,7 +212,8 @@ def update_message(table: str, game: Game, seat: Optional[int], since: int) -> d
     return message
 
 
-def backlog_messages(table: str, game: Game, seat: Optional[int], since: int) -> Iterator[dict[str, JSON]]:
+def backlog_messages(table: str, game: Game, seat: Optional[int], since: int,
+                     first: int = 0) -> Iterator[dict[str, JSON]]:  # fmt: skip
     """A long log in pieces: when more than :data:`RECORDS_PER_MESSAGE` records follow ``since``,
     ``seat``'s view (``None``: a spectator's) of all but the last of them, as ``"records"``
     messages of at most that many records each, ``{"type": "records", "table": ..., "game": ...,
@@ -220,12 +221,12 @@ def backlog_messages(table: str, game: Game, seat: Optional[int], since: int) ->
     ``j - 1``), each built only when the next is asked for; the update that follows starts at the
     last piece's ``until``. So no message, and no stretch of work between two sends, grows with
     the log: a reconnect with ``since`` 0 at a long table costs what any other does, a piece at a
-    time."""
+    time. ``first``: the first record the game keeps (its table's ``first_record``: 0, or the
+    snapshot's record count for a game restored from its file)."""
     stop = game.records - RECORDS_PER_MESSAGE
     if since >= stop:
         return
     game = game.copy()  # its own list of records: a copy made of the original meanwhile reorders that one
-    first = game.records - sum(1 for _ in game.history())  # the first record the game keeps
     kept = itertools.islice(game.history(), since - first, None)
     observation = None if seat is None else game.observation(seat)
     for start in range(since, stop, RECORDS_PER_MESSAGE):
