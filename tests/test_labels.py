@@ -16,7 +16,7 @@ from pycards.games import GAMES, Action, default_players, new_game
 from pycards.games.interactive import play_interactive
 from pycards.games.policies import RandomLegal, default_policy
 from pycards.games.poker.table import Demand, Discard
-from pycards.games.text import CardPick, action_label, card_pick, choice_groups, record_lines
+from pycards.games.text import CardPick, action_label, action_labels, card_pick, choice_groups, record_lines
 
 _CAMEL = re.compile(r"[a-z][A-Z]|\b[A-Z][a-z]+[A-Z]")
 _SIGNS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
@@ -42,6 +42,7 @@ def test_every_action_of_every_game_has_a_readable_label(name: str) -> None:
     for seed in range(4):
         for observation, legal in _random_session(name, seed):
             labels = [action_label(name, action, observation) for action in legal]
+            assert action_labels(name, legal, observation) == labels  # the update's way: one lookup
             for action, label in zip(legal, labels):
                 kind = type(action).__name__
                 seen_classes.add(kind)

@@ -34,6 +34,7 @@ deal 3 over: you +2 (player); p1 -2 (dealer), p2 +0 (player)
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Optional, cast
@@ -46,7 +47,7 @@ from pycards.games.engine.events import STOCK, DealEnded, Dealt, Entry, Gathered
 from pycards.settlement import Payment
 
 __all__ = [
-    "CardPick", "ChoiceGroup", "Names", "Renderer", "action_label", "action_text", "card_pick", "card_symbols",
+    "CardPick", "ChoiceGroup", "Names", "Renderer", "action_label", "action_labels", "action_text", "card_pick", "card_symbols",
     "card_text", "cards_text", "choice_groups", "deal_heading", "dealer_names", "entry_text", "generic_label",
     "hand_suffix", "known_lines", "note_text", "observation_lines", "record_lines", "say", "seat_names", "who",
 ]  # fmt: skip
@@ -697,7 +698,14 @@ def _renderer(game_name: object) -> Renderer:
         where = GAMES[canonical_name(game_name)].text
     except GameOptionError:
         return _GENERIC
-    return _GENERIC if where is None else cast(Renderer, load(where))
+    return _GENERIC if where is None else _loaded(where)
+
+
+@functools.lru_cache(maxsize=None)
+def _loaded(where: str) -> Renderer:
+    """The renderer ``where`` names (a registry entry's ``text``), imported once: a seat to act
+    at a table with a high limit has a thousand actions to label."""
+    return cast(Renderer, load(where))
 
 
 def observation_lines(game_name: str, observation: Mapping[str, Any]) -> list[str]:
@@ -722,6 +730,18 @@ def action_label(game_name: str, action: Action, observation: Mapping[str, Any])
     ('stake 3', 'stake 3')
     """
     return _renderer(game_name).label(action, observation)
+
+
+def action_labels(game_name: str, actions: Sequence[Action], observation: Mapping[str, Any]) -> list[str]:
+    """:func:`action_label` of each of ``actions``, in order, the renderer looked up once (a
+    seat to act at a table with a high limit has a thousand actions to label).
+
+    >>> from pycards.games.vingt_un import Stake
+    >>> action_labels("vingt_un", [Stake(1), Stake(2)], {"seat": 0})
+    ['stake 1', 'stake 2']
+    """
+    label = _renderer(game_name).label
+    return [label(action, observation) for action in actions]
 
 
 def card_pick(game_name: str, observation: Mapping[str, Any], legal: Sequence[Action]) -> Optional[CardPick]:

@@ -1,7 +1,7 @@
 """A seat's legal actions as a person reads them: a label each, and the cards to pick among.
 
 :func:`choices` gives, for the seat to act, a label for each legal action
-(:func:`pycards.games.text.action_label`: "raise 2 (4 to stay in)", "stand pat")
+(:func:`pycards.games.text.action_labels`: "raise 2 (4 to stay in)", "stand pat")
 and, where the game's choice is a set of the seat's own cards (the draw of Draw
 Poker), the *pick*: those cards in hand order, a prompt, and which legal action
 each allowed set of hand positions means (:func:`pycards.games.text.card_pick`).
@@ -22,14 +22,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from pycards.games.base import Action
-from pycards.games.text import action_label, card_pick, choice_groups
+from pycards.games.text import action_labels, card_pick, choice_groups
 from pycards.server.wire import JSON, to_json
 
 __all__ = ["choices", "groups", "labels", "pick"]
 
 def labels(game_name: str, observation: Mapping[str, Any], legal: Sequence[Action]) -> list[str]:
     """A person's label for each of ``legal``, in order."""
-    return [action_label(game_name, action, observation) for action in legal]
+    return action_labels(game_name, legal, observation)
 
 
 def pick(game_name: str, observation: Mapping[str, Any], legal: Sequence[Action]) -> Optional[dict[str, JSON]]:

@@ -74,6 +74,8 @@ def to_json(value: object) -> JSON:
         if not math.isfinite(number):
             raise TypeError("no JSON value for a float that is not finite")
         return number
+    if isinstance(value, Action):  # first: a seat to act may have a thousand
+        return {name: to_json(item) for name, item in value.to_dict().items()}
     if isinstance(value, enum.Enum):
         return to_json(value.value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):
@@ -88,8 +90,6 @@ def to_json(value: object) -> JSON:
                 raise TypeError(f"two keys of a mapping both write as {shown(text)}")
             data[text] = to_json(item)
         return data
-    if isinstance(value, Action):
-        return to_json(value.to_dict())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (set, frozenset)):

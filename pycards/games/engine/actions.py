@@ -85,7 +85,19 @@ class Action:
         return action_key(self)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": type(self).__name__, **{f.name: getattr(self, f.name) for f in fields(self)}}
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(self))
+        found: dict[str, Any] = {"type": cls.__name__}
+        for name in names:
+            found[name] = getattr(self, name)
+        return found
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each action class's field names, in order (:func:`dataclasses.fields` is slow to ask per
+action, and a seat to act at a table with a high limit has a thousand)."""
 
 
 class GameInfo(NamedTuple):
