@@ -22,7 +22,7 @@ from pycards.games.base import Action, Game
 from pycards.games.engine.events import DealEnded
 from pycards.server import create_app
 from pycards.server.errors import ServerConfigError
-from pycards.server.lobby import SAVE_RETRIES, Limits, Lobby
+from pycards.server.lobby import BACKGROUND_REST, SAVE_RETRIES, Limits, Lobby
 from pycards.server.messages import ActionMessage, CreateRequest
 from pycards.server.tables import Seat, Table
 
@@ -202,3 +202,12 @@ def test_a_save_holds_one_deal_at_most(tmp_path: Path, monkeypatch: pytest.Monke
     assert len(saved["state"]["actions"]) <= CAP
     first, last = sizes[: len(sizes) // 3], sizes[-(len(sizes) // 3):]
     assert max(last) <= max(first) + 500, (max(first), max(last))  # no growth from deal to deal
+
+
+def test_bots_rest_three_times_as_long_as_they_worked() -> None:
+    """A table's bots take at most a quarter of the event loop (and pause 2 ms at least): with
+    the long logs' quarter, the loop is never full, and a person's move at another table waits
+    for one short turn of background work at most (the load test measures it)."""
+    assert BACKGROUND_REST == 3
+    assert Lobby._bot_pause(0.004) == pytest.approx(0.012)
+    assert Lobby._bot_pause(0.0001) == Lobby.BOT_PAUSE_SECONDS == 0.002

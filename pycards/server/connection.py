@@ -40,7 +40,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from pycards.games.base import Game
 from pycards.server.errors import WireError
-from pycards.server.lobby import Lobby
+from pycards.server.lobby import BACKGROUND_REST, Lobby
 from pycards.server.messages import (
     RECORDS_PER_MESSAGE, Hello, backlog_messages, error_message, read_action, read_hello, update_message,
 )  # fmt: skip
@@ -59,7 +59,7 @@ SEAT_CONNECTIONS = 4
 """Connections one seat may hold at once (tabs, devices): one more replaces the seat's oldest."""
 POLICY_VIOLATION, TOO_BIG, INTERNAL = 1008, 1009, 1011
 _OPENED = itertools.count()
-VIEWS_PER_TURN = 32
+VIEWS_PER_TURN = 16
 """Records a connection views (as JSON text) before it lets the event loop run the others."""
 SHARED_RECORDS = 50_000
 """Spectator records kept as text for reuse, over all tables (about 220 bytes each): past it the
@@ -93,9 +93,10 @@ _lanes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = wea
 
 def _lane() -> asyncio.Lock:
     """The event loop's one lane for long logs: every connection sends its pieces of a long log
-    through it, one piece at a time (first come, first served), and holds it as long again after
-    each, so however many clients ask for long logs at once, the loop spends at most one piece's
-    work in a turn and half its time on them: the tables' moves go on meanwhile."""
+    through it, one piece at a time (first come, first served), and holds it
+    :data:`~pycards.server.lobby.BACKGROUND_REST` times as long after each, so however
+    many clients ask for long logs at once, the loop spends at most one piece's work in a turn
+    and a quarter of its time on them: the tables' moves go on meanwhile."""
     loop = asyncio.get_running_loop()
     lane = _lanes.get(loop)
     if lane is None:
@@ -368,7 +369,7 @@ class Connection:
                     assert head.endswith("[]}")
                     await self.socket.send_text(head[:-2] + ",".join(texts) + "]}")
                     self.sent = until
-                await asyncio.sleep(time.perf_counter() - started)  # the lane's other half: the loop's
+                await asyncio.sleep(BACKGROUND_REST * (time.perf_counter() - started))  # the rest: the loop's
 
     async def _send_seat_backlog(self, game: Game) -> None:
         """Send the records the next update would hold beyond
@@ -389,7 +390,7 @@ class Connection:
                 until = piece["until"]
                 assert isinstance(until, int)
                 self.sent = until
-                await asyncio.sleep(time.perf_counter() - started)
+                await asyncio.sleep(BACKGROUND_REST * (time.perf_counter() - started))
 
     async def _send_now(self, message: dict[str, JSON]) -> None:
         try:

@@ -40,7 +40,7 @@ __all__ = [
 
 TOKEN_CHARS = 128
 """The longest token a client may send (the server's are 43 characters)."""
-RECORDS_PER_MESSAGE = 64
+RECORDS_PER_MESSAGE = 16
 """The most records one message holds: a longer log is sent in pieces (:func:`backlog_messages`)."""
 MAX_BOTS_LISTED = 64
 
