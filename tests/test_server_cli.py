@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Optional, TextIO
 
 import httpx
 import pytest
@@ -78,9 +78,12 @@ def _free_port() -> int:
         return port
 
 
-def start_server(data: Path, *flags: str, files: Optional[int] = None) -> tuple[subprocess.Popen[str], str]:
+def start_server(data: Path, *flags: str, files: Optional[int] = None,
+                 log: Optional[TextIO] = None) -> tuple[subprocess.Popen[str], str]:  # fmt: skip
     """``pycards serve`` on a free loopback port in a child process (with ``flags``; ``files``:
-    the most files it may open, ``ulimit -n``), once it answers: the process and its base URL."""
+    the most files it may open, ``ulimit -n``), once it answers: the process and its base URL.
+    Its output goes to ``log`` if given (a long run's log lines would fill a pipe nobody reads),
+    else to a pipe read when it stops."""
     port = _free_port()
     command = [sys.executable, "-m", "pycards", "serve", "--host", "127.0.0.1", "--port", str(port),
                "--data", str(data), *flags]  # fmt: skip
@@ -94,7 +97,7 @@ def start_server(data: Path, *flags: str, files: Optional[int] = None) -> tuple[
 
             resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    process = subprocess.Popen(command, stdout=subprocess.PIPE if log is None else log, stderr=subprocess.STDOUT, text=True,
                                cwd=data.parent, preexec_fn=limit_files,
                                env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": package})  # fmt: skip
     base = f"http://127.0.0.1:{port}"
@@ -107,7 +110,8 @@ def start_server(data: Path, *flags: str, files: Optional[int] = None) -> tuple[
             pass
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
-            raise AssertionError(f"pycards serve did not start: {process.communicate(timeout=10)[0]}")
+            said = process.communicate(timeout=10)[0] if log is None else f"(its output is in {log.name})"
+            raise AssertionError(f"pycards serve did not start: {said}")
         time.sleep(0.1)
 
 
