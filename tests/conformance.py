@@ -347,6 +347,7 @@ class Reader:
         kept = list(game.history())
         first = game.records - len(kept)
         full = kept[self.read - first:]
+        assert list(game.history(self.read)) == full, "the history from a record is not the history's tail"
         views = {v: game.events(v, since=self.read) for v in self.viewers}
         for viewer, seen in views.items():
             assert len(seen) == len(full), f"{viewer}'s events hold {len(seen)} records, the history {len(full)}"
@@ -851,6 +852,7 @@ def check_queries_refused(game: Game) -> None:
     first = _first_kept(game)
     for since in (first - 1, game.records + 1, 1.0, True, "0", -(10**400), EqualsAll(), IndexRaises()):
         _refuses(lambda: game.events(0, since=since), f"events(0, since={shown(since)})")  # type: ignore[arg-type]
+        _refuses(lambda: game.history(since), f"history({shown(since)})")  # type: ignore[arg-type]
     for rng in (1.5, "7", None, [1], 2**300):
         try:
             game.resample(0, rng)  # type: ignore[arg-type]

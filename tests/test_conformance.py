@@ -313,9 +313,12 @@ def test_a_restored_game_streams_events_from_its_snapshot_on(name: str) -> None:
         reader.check(restored)
         assert restored.events(1) == [r.view(1) for r in restored.history()]
         assert restored.events(1, since=game.records) == restored.events(1)
+        assert list(restored.history(game.records)) == list(restored.history())
         assert restored.events(1)[-1] == record.view(1)
     with pytest.raises(IllegalActionError, match="not 0"):
         restored.events(1, since=0)
+    with pytest.raises(IllegalActionError, match="not 0"):
+        restored.history(0)
 
 
 # --------------------------------------------------------------------------------------

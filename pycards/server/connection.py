@@ -83,7 +83,7 @@ class _SharedLog:
         """View the records from :attr:`until` up to ``until`` of ``game`` (a state of this
         table that is never changed in place)."""
         start = self.until
-        kept = itertools.islice(game.history(), start - self.first, until - self.first)
+        kept = game.history(start)  # the records from start on, without a walk past the earlier ones
         self.texts += [dumps(record_json(record, None, index, game.name, None))
                        for index, record in zip(range(start, until), kept)]  # fmt: skip
 
@@ -379,7 +379,7 @@ class Connection:
         if game.records - self.sent <= RECORDS_PER_MESSAGE:
             return  # the update holds them all: no lane for a short log
         assert self.table is not None
-        pieces = backlog_messages(self.table_id, game, self.seat, self.sent, self.table.first_record)
+        pieces = backlog_messages(self.table_id, game, self.seat, self.sent)
         while True:
             async with _lane():
                 started = time.perf_counter()

@@ -19,7 +19,6 @@ written out in docs/server.md.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -212,8 +211,7 @@ def update_message(table: str, game: Game, seat: Optional[int], since: int) -> d
     return message
 
 
-def backlog_messages(table: str, game: Game, seat: Optional[int], since: int,
-                     first: int = 0) -> Iterator[dict[str, JSON]]:  # fmt: skip
+def backlog_messages(table: str, game: Game, seat: Optional[int], since: int) -> Iterator[dict[str, JSON]]:
     """A long log in pieces: when more than :data:`RECORDS_PER_MESSAGE` records follow ``since``,
     ``seat``'s view (``None``: a spectator's) of all but the last of them, as ``"records"``
     messages of at most that many records each, ``{"type": "records", "table": ..., "game": ...,
@@ -221,13 +219,12 @@ def backlog_messages(table: str, game: Game, seat: Optional[int], since: int,
     ``j - 1``), each built only when the next is asked for; the update that follows starts at the
     last piece's ``until``. So no message, and no stretch of work between two sends, grows with
     the log: a reconnect with ``since`` 0 at a long table costs what any other does, a piece at a
-    time. ``first``: the first record the game keeps (its table's ``first_record``: 0, or the
-    snapshot's record count for a game restored from its file)."""
+    time."""
     stop = game.records - RECORDS_PER_MESSAGE
     if since >= stop:
         return
     game = game.copy()  # its own list of records: a copy made of the original meanwhile reorders that one
-    kept = itertools.islice(game.history(), since - first, None)
+    kept = game.history(since)
     observation = None if seat is None else game.observation(seat)
     for start in range(since, stop, RECORDS_PER_MESSAGE):
         until = min(start + RECORDS_PER_MESSAGE, stop)

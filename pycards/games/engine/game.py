@@ -260,18 +260,25 @@ class Game(ABC):
         """``seat``'s view of every record from index ``since`` (``None``: a spectator's);
         by default from the first record kept (0, or the snapshot a game was restored from)."""
         viewer = self._check_seat(seat, spectator=True)
+        return [r.view(viewer) for r in self._records.since(self._kept_from(since))]
+
+    def history(self, since: Optional[int] = None) -> Iterator[Record]:
+        """The full records kept from index ``since`` (omniscient: not for a seat's eyes); by
+        default from the first record kept. Starting late costs no walk through the earlier ones."""
+        kept: Iterator[Record] = self._records.since(self._kept_from(since))
+        return kept
+
+    def _kept_from(self, since: Optional[int]) -> int:
+        """Where record ``since`` (``None``: the first kept) lies among the records kept;
+        IllegalActionError for an index outside them."""
         first = self._first_record
         if since is None:
-            since = first
+            return 0
         if type(since) is not int or not first <= since <= self.records:
             raise IllegalActionError(
                 f"since must be a record index from {first} to {self.records}, not {shown(since)}"
             )
-        return [r.view(viewer) for r in self._records.since(since - first)]
-
-    def history(self) -> Iterator[Record]:
-        """The full records kept (omniscient: not for a seat's eyes)."""
-        return iter(self._records)
+        return since - first
 
     # -- knowledge and honest chance ---------------------------------------------------------
 
