@@ -168,24 +168,23 @@ RATIOS += [
     )
     for name in POKER_GAMES[1:]
 ]
-TARGETS += [
-    Target(
-        f"{name}_decisions_vs_pokerkit",
-        f"{name} (4 players) decisions/s >= 3x pokerkit's four-player draw decisions/s (random play by kind)",
-        lambda r, name=name: r[f"brag_decisions::{_PK}"] / r[f"brag_decisions::{_label(name, True)}"],
-        ">=", 3.0, "x",
-    )
-    for name in BRAG_GAMES
-]
-TARGETS += [
-    Target(
-        f"{name}_decisions_vs_pokerkit",
-        f"{name} (4 players) decisions/s >= 3x pokerkit's four-player draw decisions/s (random play by kind)",
-        lambda r, name=name: r[f"exchange_decisions::{_PK}"] / r[f"exchange_decisions::{_label(name, True)}"],
-        ">=", 3.0, "x",
-    )
-    for name in EXCHANGE_GAMES
-]
+
+
+def _by_kind_targets(group_name: str, games: tuple[str, ...]) -> list[Target]:
+    """For each of ``games``, played by kind in group ``group_name``: at least 3x pokerkit's
+    four-player draw decisions/s in the same group."""
+    return [
+        Target(
+            f"{name}_decisions_vs_pokerkit",
+            f"{name} (4 players) decisions/s >= 3x pokerkit's four-player draw decisions/s (random play by kind)",
+            lambda r, name=name: r[f"{group_name}::{_PK}"] / r[f"{group_name}::{_label(name, True)}"],
+            ">=", 3.0, "x",
+        )
+        for name in games
+    ]
+
+
+TARGETS += _by_kind_targets("brag_decisions", BRAG_GAMES) + _by_kind_targets("exchange_decisions", EXCHANGE_GAMES)
 RATIOS += [
     Ratio(
         "draw_poker_decisions_by_kind_vs_pokerkit_draw",
